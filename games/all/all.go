@@ -1,0 +1,12 @@
+// Package all lists every game kozyr hosts: cmd/kozyr registers them with the bot, and the locale
+// tests check each one's messages have translations.
+package all
+
+import (
+	"github.com/kozyr-bot/kozyr/games"
+)
+
+// Rules returns every game's rules, in the order the game picker shows them.
+func Rules() []games.Rules {
+	return []games.Rules{}
+}

@@ -1,0 +1,77 @@
+package cards
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// Set is a set of cards as a bitmask: bit c-1 stands for card c. Hands, piles and skats are Sets,
+// so they copy by value and compare with ==.
+type Set uint64
+
+// SetOf builds a Set from cards.
+func SetOf(cs ...Card) Set {
+	var s Set
+	for _, c := range cs {
+		s = s.Add(c)
+	}
+	return s
+}
+
+func bit(c Card) Set {
+	if !c.Valid() {
+		return 0
+	}
+	return 1 << (c - 1)
+}
+
+// Has reports whether c is in s.
+func (s Set) Has(c Card) bool { return c.Valid() && s&bit(c) != 0 }
+
+// Add returns s with c added.
+func (s Set) Add(c Card) Set { return s | bit(c) }
+
+// Remove returns s without c.
+func (s Set) Remove(c Card) Set { return s &^ bit(c) }
+
+// Union returns the cards in s or t.
+func (s Set) Union(t Set) Set { return s | t }
+
+// Intersect returns the cards in both s and t.
+func (s Set) Intersect(t Set) Set { return s & t }
+
+// Minus returns the cards of s not in t.
+func (s Set) Minus(t Set) Set { return s &^ t }
+
+// Len is the number of cards in s.
+func (s Set) Len() int { return bits.OnesCount64(uint64(s)) }
+
+// Empty reports whether s has no cards.
+func (s Set) Empty() bool { return s == 0 }
+
+// Cards lists the cards of s in canonical order (suit-major, rank ascending, then specials).
+func (s Set) Cards() []Card {
+	out := make([]Card, 0, s.Len())
+	for v := uint64(s); v != 0; v &= v - 1 {
+		out = append(out, Card(bits.TrailingZeros64(v)+1))
+	}
+	return out
+}
+
+// Suit returns the cards of s in suit st.
+func (s Set) Suit(st Suit) Set {
+	if st > Spades {
+		return 0
+	}
+	return s & (Set(1<<13-1) << (13 * uint(st)))
+}
+
+// String lists the cards in canonical notation, space separated.
+func (s Set) String() string {
+	cs := s.Cards()
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,289 @@
+package gametest
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/cards"
+)
+
+// toy is a minimal honest engine: each deal every seat gets two cards, plays them one trick at a
+// time, the highest rank wins (the earliest on a tie); a trick is a point. It exists to prove the
+// suite passes a correct engine and catches each kind of broken one.
+type toy struct{ bug string }
+
+func (r toy) Name() string      { return "toy" }
+func (r toy) Seats() (int, int) { return 2, 4 }
+func (r toy) Options() []games.Option {
+	return []games.Option{{Key: "deals", Values: []string{"1", "3"}, Default: "3"}}
+}
+
+type toyState struct {
+	bug     string
+	Players int          `json:"players"`
+	Deals   int          `json:"deals"`
+	Deal    int          `json:"deal"`
+	Seed    uint64       `json:"seed"`
+	Hands   []cards.Set  `json:"hands"`
+	Trick   []cards.Card `json:"trick"`
+	Won     cards.Set    `json:"won"`
+	Rest    cards.Set    `json:"rest"`
+	Turn    games.Seat   `json:"turn"`
+	Leader  games.Seat   `json:"leader"`
+	Points  [][]int      `json:"points"`
+	Over    bool         `json:"over"`
+}
+
+func (r toy) New(cfg games.Config, seed uint64) (games.State, error) {
+	if err := games.Validate(r, cfg); err != nil {
+		return nil, err
+	}
+	st := &toyState{bug: r.bug, Players: cfg.Players, Seed: seed, Deals: 3}
+	if cfg.Get(r.Options(), "deals") == "1" {
+		st.Deals = 1
+	}
+	st.deal()
+	return st, nil
+}
+
+func (r toy) Unmarshal(b []byte) (games.State, error) {
+	st := &toyState{bug: r.bug}
+	if err := json.Unmarshal(b, st); err != nil {
+		return nil, fmt.Errorf("toy: %w: %v", games.ErrCorrupt, err)
+	}
+	return st, nil
+}
+
+func (st *toyState) deal() {
+	st.Deal++
+	d := cards.Shuffle(cards.FrenchFrom(2), st.Seed, uint64(st.Deal))
+	st.Hands = make([]cards.Set, st.Players)
+	for i := range st.Players {
+		st.Hands[i] = cards.SetOf(d[2*i], d[2*i+1])
+	}
+	st.Rest = cards.SetOf(d[2*st.Players:]...)
+	if st.bug == "lose" {
+		st.Rest = st.Rest.Remove(d[len(d)-1])
+	}
+	st.Won, st.Trick = 0, nil
+	st.Turn = games.Seat((st.Deal - 1) % st.Players)
+	st.Leader = st.Turn
+	st.Points = append(st.Points, make([]int, st.Players))
+}
+
+func (st *toyState) clone() *toyState {
+	c := *st
+	c.Hands = slices.Clone(st.Hands)
+	c.Trick = slices.Clone(st.Trick)
+	c.Points = make([][]int, len(st.Points))
+	for i, p := range st.Points {
+		c.Points[i] = slices.Clone(p)
+	}
+	return &c
+}
+
+func (st *toyState) ToAct() []games.Seat {
+	if st.Over {
+		return nil
+	}
+	return []games.Seat{st.Turn}
+}
+
+func (st *toyState) Legal(s games.Seat) []games.Action {
+	if st.Over || s != st.Turn {
+		return nil
+	}
+	var out []games.Action
+	for _, c := range st.Hands[s].Cards() {
+		out = append(out, games.With("play", c))
+	}
+	return out
+}
+
+func (st *toyState) Apply(s games.Seat, a games.Action) (games.State, []games.Event, error) {
+	if err := games.CheckLegal(st, s, a); err != nil && (st.bug != "lax" || st.Over) {
+		return nil, nil, fmt.Errorf("toy: seat %d %v: %w", s, a, err)
+	}
+	n := st
+	if st.bug != "mutate" {
+		n = st.clone()
+	}
+	n.Hands[s] = n.Hands[s].Remove(a.Card)
+	n.Trick = append(n.Trick, a.Card)
+	if st.bug == "dup" {
+		n.Won = n.Won.Add(a.Card)
+	}
+	n.Turn = (s + 1) % games.Seat(n.Players)
+	var evs []games.Event
+	if len(n.Trick) == n.Players {
+		best := 0
+		for i, c := range n.Trick {
+			if c.Rank() > n.Trick[best].Rank() {
+				best = i
+			}
+		}
+		w := (n.Leader + games.Seat(best)) % games.Seat(n.Players)
+		n.Points[len(n.Points)-1][w]++
+		n.Won = n.Won.Union(cards.SetOf(n.Trick...))
+		n.Trick, n.Turn, n.Leader = nil, w, w
+		evs = append(evs, games.Event{To: games.Nobody, Msg: games.M("toy.trick", "Seat", w)})
+		if n.Hands[w].Empty() {
+			evs = append(evs, games.Event{Kind: games.EventDealEnd, To: games.Nobody, Msg: games.M("toy.deal")})
+			if n.Deal == n.Deals {
+				n.Over = true
+			} else {
+				n.deal()
+			}
+		}
+	}
+	return n, evs, nil
+}
+
+func (st *toyState) View(s games.Seat) games.View {
+	v := games.View{Seat: s, Players: st.Players, ToAct: st.ToAct(), Dealer: games.Nobody,
+		Table: []games.Msg{games.M("toy.trick", "Cards", slices.Clone(st.Trick))}}
+	if s != games.Nobody {
+		v.Hand = st.Hands[s].Cards()
+		if st.bug == "leak" {
+			v.Private = []games.Msg{games.M("toy.next", "Cards", st.Hands[(int(s)+1)%st.Players])}
+		}
+		if !st.Over && s == st.Turn {
+			v.Prompt = games.M("toy.play")
+		}
+	}
+	return v
+}
+
+func (st *toyState) Score() games.Sheet {
+	sh := games.Sheet{Totals: make([]int, st.Players)}
+	for i, p := range st.Points {
+		row := games.SheetRow{Label: games.M("toy.row", "Count", i+1), Points: slices.Clone(p)}
+		for s, x := range p {
+			row.Cells = append(row.Cells, fmt.Sprint(x))
+			sh.Totals[s] += x
+		}
+		sh.Rows = append(sh.Rows, row)
+	}
+	if st.bug == "sum" {
+		sh.Totals[0]++
+	}
+	if st.Over {
+		best := slices.Max(sh.Totals)
+		for s, t := range sh.Totals {
+			if t == best {
+				sh.Winners = append(sh.Winners, games.Seat(s))
+			}
+		}
+	}
+	return sh
+}
+
+func (st *toyState) MarshalBinary() ([]byte, error) { return json.Marshal(st) }
+
+func (st *toyState) Deck() cards.Set { return cards.SetOf(cards.FrenchFrom(2)...) }
+
+func (st *toyState) Zones() []cards.Set {
+	z := append(slices.Clone(st.Hands), st.Won, st.Rest)
+	var t cards.Set
+	for _, c := range st.Trick {
+		t = t.Add(c)
+	}
+	return append(z, t)
+}
+
+func (st *toyState) Redeal(s games.Seat, seed uint64) games.State {
+	n := st.clone()
+	var pool []cards.Card
+	for i := range n.Hands {
+		if games.Seat(i) != s {
+			pool = append(pool, n.Hands[i].Cards()...)
+		}
+	}
+	pool = append(pool, n.Rest.Cards()...)
+	rand.New(rand.NewPCG(seed, 0)).Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	for i := range n.Hands {
+		if games.Seat(i) != s {
+			k := n.Hands[i].Len()
+			n.Hands[i], pool = cards.SetOf(pool[:k]...), pool[k:]
+		}
+	}
+	n.Rest = cards.SetOf(pool...)
+	return n
+}
+
+func TestToyConforms(t *testing.T) {
+	Run(t, toy{}, Settings{Seeds: 3, MaxSteps: 1000, LeakEvery: 1})
+}
+
+// recorder is a testing.TB whose Fatalf records the failure and ends the goroutine, so a test can
+// check that the suite fails a broken engine.
+type recorder struct {
+	testing.TB
+	mu     sync.Mutex
+	failed []string
+}
+
+func (r *recorder) Helper()             {}
+func (r *recorder) Logf(string, ...any) {}
+func (r *recorder) Fatalf(format string, args ...any) {
+	r.mu.Lock()
+	r.failed = append(r.failed, fmt.Sprintf(format, args...))
+	r.mu.Unlock()
+	runtime.Goexit()
+}
+
+func TestSuiteCatchesBrokenEngines(t *testing.T) {
+	tests := []struct {
+		bug  string
+		want string
+	}{
+		{"mutate", "mutated its receiver"},
+		{"leak", "View changed"},
+		{"lose", "cards not conserved"},
+		{"dup", "in two zones"},
+		{"lax", "out of turn"},
+		{"sum", "not the column sums"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.bug, func(t *testing.T) {
+			r := toy{bug: tt.bug}
+			cfg := games.Config{Players: 3}
+			st, err := r.New(cfg, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := &recorder{TB: t}
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				Playout(rec, r, cfg, 5, st, Settings{Seeds: 1, MaxSteps: 1000, LeakEvery: 1})
+			}()
+			<-done
+			if len(rec.failed) == 0 || !strings.Contains(rec.failed[0], tt.want) {
+				t.Fatalf("bug %q: suite reported %q, want a failure containing %q", tt.bug, rec.failed, tt.want)
+			}
+		})
+	}
+}
+
+func TestCollect(t *testing.T) {
+	ids, kinds, err := Collect(toy{}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"toy.trick", "toy.deal", "toy.play", "toy.row"} {
+		if !ids[id] {
+			t.Errorf("Collect missed %s (got %v)", id, ids)
+		}
+	}
+	if !kinds["play"] || len(kinds) != 1 {
+		t.Errorf("action kinds %v", kinds)
+	}
+}
