@@ -1,0 +1,92 @@
+package wizard
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/kozyr-bot/kozyr/games"
+)
+
+// Option keys: the table variants of wizard.md §10, all off by default.
+const (
+	OptCannotMatch = "bids_cannot_match" // the dealer may not make the bids total the tricks
+	OptHiddenBids  = "hidden_bids"       // all bid at once, secretly, revealed together
+	OptShortGame   = "short_game"        // only the first N rounds, or only odd or even rounds
+)
+
+// maxRounds is the longest match: 20 rounds with three players.
+const maxRounds = 20
+
+// settings are a table's options in a form the engine reads cheaply.
+type settings struct {
+	players     int8
+	cannotMatch bool
+	hidden      bool
+	nRounds     int8
+	rounds      [maxRounds]int8 // cards per player in each round of the match, in order
+}
+
+func options() []games.Option {
+	return []games.Option{
+		{Key: OptCannotMatch, Values: []string{"off", "on"}, Default: "off"},
+		{Key: OptHiddenBids, Values: []string{"off", "on"}, Default: "off"},
+		{Key: OptShortGame, Values: []string{"off", "3", "5", "7", "10", "odd", "even"}, Default: "off"},
+	}
+}
+
+// roundList is the rounds a short_game value keeps (wizard.md §10), nil for a value it does not
+// know. "off" is every round 1..60/players.
+func roundList(players int, short string) []int {
+	full := Rounds(players)
+	var out []int
+	switch short {
+	case "off":
+		for r := 1; r <= full; r++ {
+			out = append(out, r)
+		}
+	case "odd", "even":
+		first := 1
+		if short == "even" {
+			first = 2
+		}
+		for r := first; r <= full; r += 2 {
+			out = append(out, r)
+		}
+	default:
+		n, err := strconv.Atoi(short)
+		if err != nil || n < 1 || n > full {
+			return nil
+		}
+		for r := 1; r <= n; r++ {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func parseConfig(r games.Rules, cfg games.Config) (settings, error) {
+	if err := games.Validate(r, cfg); err != nil {
+		return settings{}, err
+	}
+	opts := r.Options()
+	st := settings{
+		players:     int8(cfg.Players),
+		cannotMatch: cfg.Get(opts, OptCannotMatch) == "on",
+		hidden:      cfg.Get(opts, OptHiddenBids) == "on",
+	}
+	if st.cannotMatch && st.hidden {
+		// A secret bid leaves the dealer nothing to avoid, and enforcing the rule would tell him
+		// the others' total: the two variants do not combine.
+		return settings{}, fmt.Errorf("%w: %s and %s do not combine", games.ErrBadConfig, OptCannotMatch, OptHiddenBids)
+	}
+	short := cfg.Get(opts, OptShortGame)
+	list := roundList(cfg.Players, short)
+	if len(list) == 0 {
+		return settings{}, fmt.Errorf("%w: %s=%s does not fit %d players", games.ErrBadConfig, OptShortGame, short, cfg.Players)
+	}
+	st.nRounds = int8(len(list))
+	for i, r := range list {
+		st.rounds[i] = int8(r)
+	}
+	return st, nil
+}
