@@ -1,0 +1,419 @@
+package outbox
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	tg "github.com/go-telegram/bot"
+	"github.com/rs/zerolog"
+)
+
+// Limits are the flood limits the Outbox keeps.
+type Limits struct {
+	PerChat         time.Duration // minimum time between two calls to one chat (1 s)
+	GroupPerMinute  int           // calls per group (chat id < 0) in any sliding minute (20)
+	GlobalPerSecond int           // calls overall in any sliding second (30)
+	Scale           float64       // every window (and retry_after, and backoff) is divided by it; ≤ 0 means 1 (KOZYR_RATE_SCALE)
+}
+
+// DefaultLimits are Telegram's published limits: 1 message per second per chat, 20 per minute per
+// group, 30 per second overall.
+func DefaultLimits() Limits {
+	return Limits{PerChat: time.Second, GroupPerMinute: 20, GlobalPerSecond: 30, Scale: 1}
+}
+
+// Job is one Bot API call for one chat.
+type Job struct {
+	Chat     int64                           // target chat: limits and ordering are per chat
+	Coalesce string                          // non-empty: a pending job of the chat with the same key is replaced by this one
+	Call     func(ctx context.Context) error // the API call (send, edit, delete)
+	Done     func(err error)                 // optional: the final outcome (nil on success, or when replaced)
+}
+
+// Retry policy. Attempts that fail with 5xx, a network error or a timeout are retried after
+// backoffBase·2^(n-1), at most backoffCap (both divided by Scale), maxTries attempts in all;
+// 429 answers are waited out up to max429 times.
+const (
+	maxTries    = 8
+	max429      = 20
+	backoffBase = 250 * time.Millisecond
+	backoffCap  = 10 * time.Second
+	callTimeout = 30 * time.Second
+)
+
+// Outbox queues jobs per chat and sends them within the Limits. Its methods are safe for
+// concurrent use.
+type Outbox struct {
+	l      Limits
+	log    zerolog.Logger
+	now    func() time.Time
+	wake   chan struct{} // capacity 1: "something changed, dispatch again"
+	driver chan struct{} // capacity 1: held by whoever runs the dispatch loop (Run or Flush)
+
+	mu       sync.Mutex
+	seq      uint64
+	chats    map[int64]*queue
+	pending  int           // jobs submitted and not finished (queued, running, waiting to retry)
+	idle     chan struct{} // closed while pending == 0
+	global   window        // end times of recent calls
+	inflight int
+}
+
+type queue struct {
+	chat    int64
+	jobs    []*entry
+	running bool
+	next    time.Time // earliest start of the next call (per-chat gap, retry_after, backoff)
+	group   window    // end times of recent calls, for groups
+}
+
+type entry struct {
+	job     Job
+	seq     uint64
+	fails   int // 5xx/network failures so far
+	limited int // 429 answers so far
+}
+
+// New returns an Outbox that sends nothing until Run (or Flush) drives it.
+func New(l Limits, log zerolog.Logger) *Outbox {
+	d := DefaultLimits()
+	if l.PerChat < 0 {
+		l.PerChat = 0
+	}
+	if l.GroupPerMinute <= 0 {
+		l.GroupPerMinute = d.GroupPerMinute
+	}
+	if l.GlobalPerSecond <= 0 {
+		l.GlobalPerSecond = d.GlobalPerSecond
+	}
+	if l.Scale <= 0 {
+		l.Scale = 1
+	}
+	idle := make(chan struct{})
+	close(idle)
+	return &Outbox{l: l, log: log, now: time.Now, wake: make(chan struct{}, 1), driver: make(chan struct{}, 1),
+		chats: map[int64]*queue{}, idle: idle}
+}
+
+// Submit queues j. It never blocks on the network: jobs of one chat run in submission order.
+// A job without Call succeeds at once.
+func (o *Outbox) Submit(j Job) {
+	if j.Call == nil {
+		if j.Done != nil {
+			j.Done(nil)
+		}
+		return
+	}
+	var replaced *entry
+	o.mu.Lock()
+	q := o.chats[j.Chat]
+	if q == nil {
+		q = &queue{chat: j.Chat}
+		o.chats[j.Chat] = q
+	}
+	if j.Coalesce != "" {
+		if i := slices.IndexFunc(q.jobs, func(e *entry) bool { return e.job.Coalesce == j.Coalesce }); i >= 0 {
+			replaced = q.jobs[i]
+			q.jobs = slices.Delete(q.jobs, i, i+1)
+			o.pending--
+		}
+	}
+	o.seq++
+	q.jobs = append(q.jobs, &entry{job: j, seq: o.seq})
+	if o.pending == 0 {
+		o.idle = make(chan struct{})
+	}
+	o.pending++
+	o.mu.Unlock()
+	o.poke()
+	if replaced != nil && replaced.job.Done != nil {
+		replaced.job.Done(nil)
+	}
+}
+
+func (o *Outbox) poke() {
+	select {
+	case o.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run sends queued jobs until ctx is done, then returns; calls in flight finish in the
+// background (see Flush).
+func (o *Outbox) Run(ctx context.Context) {
+	select {
+	case o.driver <- struct{}{}:
+	case <-ctx.Done():
+		return
+	}
+	defer func() { <-o.driver }()
+	o.loop(ctx, false)
+}
+
+// Flush waits until nothing is pending or running (Done callbacks included). If Run is not
+// running, Flush sends the pending jobs itself. It returns ctx's error if ctx ends first.
+func (o *Outbox) Flush(ctx context.Context) error {
+	for {
+		o.mu.Lock()
+		idle := o.idle
+		o.mu.Unlock()
+		select {
+		case <-idle:
+			return nil
+		case o.driver <- struct{}{}:
+			o.loop(ctx, true)
+			<-o.driver
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// Pending is the number of jobs submitted and not finished yet.
+func (o *Outbox) Pending() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.pending
+}
+
+// loop dispatches jobs until ctx is done (or, with untilIdle, nothing is pending).
+func (o *Outbox) loop(ctx context.Context, untilIdle bool) {
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	callCtx := context.WithoutCancel(ctx)
+	for {
+		o.mu.Lock()
+		if untilIdle && o.pending == 0 {
+			o.mu.Unlock()
+			return
+		}
+		now := o.now()
+		started, wakeAt := o.dispatchLocked(now)
+		o.mu.Unlock()
+		for _, w := range started {
+			go o.attempt(callCtx, w.q, w.e)
+		}
+		var tick <-chan time.Time
+		if !wakeAt.IsZero() {
+			timer.Reset(max(wakeAt.Sub(now), 0))
+			tick = timer.C
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-o.wake:
+		case <-tick:
+		}
+	}
+}
+
+type work struct {
+	q *queue
+	e *entry
+}
+
+func (o *Outbox) scaled(d time.Duration) time.Duration { return time.Duration(float64(d) / o.l.Scale) }
+
+// dispatchLocked starts every job whose chat and the global window allow it now, oldest first,
+// and returns them with the time to look again (zero: only when woken).
+func (o *Outbox) dispatchLocked(now time.Time) ([]work, time.Time) {
+	var ready []*queue
+	minute, second := o.scaled(time.Minute), o.scaled(time.Second)
+	for id, q := range o.chats {
+		switch {
+		case q.running:
+		case len(q.jobs) > 0:
+			ready = append(ready, q)
+		case !now.Before(q.next) && q.group.count(now, minute) == 0:
+			delete(o.chats, id) // nothing left to remember about this chat
+		}
+	}
+	slices.SortFunc(ready, func(a, b *queue) int { return cmp.Compare(a.jobs[0].seq, b.jobs[0].seq) })
+	var started []work
+	var wakeAt time.Time
+	wakeBy := func(t time.Time) {
+		if wakeAt.IsZero() || t.Before(wakeAt) {
+			wakeAt = t
+		}
+	}
+	busy := o.global.count(now, second) + o.inflight
+	for _, q := range ready {
+		if now.Before(q.next) {
+			wakeBy(q.next)
+			continue
+		}
+		if q.chat < 0 && q.group.count(now, minute) >= o.l.GroupPerMinute {
+			wakeBy(q.group.times[0].Add(minute))
+			continue
+		}
+		if busy >= o.l.GlobalPerSecond {
+			if len(o.global.times) > 0 {
+				wakeBy(o.global.times[0].Add(second))
+			} // else only calls in flight fill the window: their end wakes us
+			break
+		}
+		e := q.jobs[0]
+		q.jobs = q.jobs[1:]
+		q.running = true
+		o.inflight++
+		busy++
+		started = append(started, work{q, e})
+	}
+	return started, wakeAt
+}
+
+// attempt makes one call and settles its outcome.
+func (o *Outbox) attempt(ctx context.Context, q *queue, e *entry) {
+	cctx, cancel := context.WithTimeout(ctx, callTimeout)
+	err := e.job.Call(cctx)
+	cancel()
+	kind, retryAfter := classify(err)
+
+	o.mu.Lock()
+	end := o.now() // under the lock, so the windows stay sorted
+	q.running = false
+	o.inflight--
+	o.global.add(end)
+	if q.chat < 0 {
+		q.group.add(end)
+	}
+	q.next = end.Add(o.scaled(o.l.PerChat))
+	final := true
+	switch kind {
+	case outcomeOK:
+		err = nil
+	case outcomeLimited:
+		e.limited++
+		if e.limited <= max429 {
+			final = false
+			q.next = later(q.next, end.Add(o.scaled(time.Duration(retryAfter)*time.Second)))
+		}
+	case outcomeRetry:
+		e.fails++
+		if e.fails < maxTries {
+			final = false
+			q.next = later(q.next, end.Add(o.scaled(backoff(e.fails))))
+		}
+	}
+	superseded := false
+	if !final {
+		if e.job.Coalesce != "" && slices.ContainsFunc(q.jobs, func(n *entry) bool { return n.job.Coalesce == e.job.Coalesce }) {
+			final, superseded, err = true, true, nil // a newer version is queued: it replaces this retry
+		} else {
+			q.jobs = slices.Insert(q.jobs, 0, e)
+		}
+	}
+	fails, limited := e.fails, e.limited // e may be retried (and changed) once the lock is released
+	o.mu.Unlock()
+
+	if kind != outcomeOK && !superseded {
+		ev := o.log.Debug()
+		msg := "outbox: call failed, retrying"
+		if final {
+			msg = "outbox: call failed"
+			if kind != outcomeFinal {
+				ev, msg = o.log.Warn(), "outbox: call failed, giving up"
+			}
+		}
+		ev.Int64("chat", q.chat).Str("coalesce", e.job.Coalesce).Str("kind", kind.String()).
+			Int("fails", fails).Int("limited", limited).Err(err).Msg(msg)
+	}
+
+	if final {
+		if e.job.Done != nil {
+			e.job.Done(err)
+		}
+		o.mu.Lock()
+		o.pending--
+		if o.pending == 0 {
+			close(o.idle)
+		}
+		o.mu.Unlock()
+	}
+	o.poke()
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+func backoff(fails int) time.Duration {
+	d := backoffBase << (fails - 1)
+	if fails > 20 || d > backoffCap {
+		return backoffCap
+	}
+	return d
+}
+
+type outcome int
+
+const (
+	outcomeOK      outcome = iota // success, or "message is not modified"
+	outcomeLimited                // 429: wait retry_after and retry
+	outcomeRetry                  // 5xx, network, timeout: back off and retry
+	outcomeFinal                  // any other 4xx: give up at once
+)
+
+func (k outcome) String() string {
+	return [...]string{"ok", "429", "transient", "final"}[k]
+}
+
+// responseCode finds the status go-telegram puts in errors for codes it has no sentinel for.
+var responseCode = regexp.MustCompile(`error response from telegram for method \S+, (\d{3}) `)
+
+// classify sorts a call's error into an outcome; for 429 it also returns retry_after (≥ 1 s).
+func classify(err error) (outcome, int) {
+	if err == nil {
+		return outcomeOK, 0
+	}
+	var tooMany *tg.TooManyRequestsError
+	if errors.As(err, &tooMany) {
+		return outcomeLimited, max(tooMany.RetryAfter, 1)
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "message is not modified") {
+		return outcomeOK, 0
+	}
+	var migrate *tg.MigrateError
+	if errors.As(err, &migrate) || errors.Is(err, tg.ErrorBadRequest) || errors.Is(err, tg.ErrorForbidden) ||
+		errors.Is(err, tg.ErrorUnauthorized) || errors.Is(err, tg.ErrorNotFound) || errors.Is(err, tg.ErrorConflict) {
+		return outcomeFinal, 0
+	}
+	if m := responseCode.FindStringSubmatch(msg); m != nil {
+		if code, _ := strconv.Atoi(m[1]); code >= 400 && code < 500 {
+			return outcomeFinal, 0
+		}
+	}
+	return outcomeRetry, 0
+}
+
+// window holds the end times of recent calls, oldest first.
+type window struct{ times []time.Time }
+
+// count forgets calls that ended at or before now-span and returns how many remain.
+func (w *window) count(now time.Time, span time.Duration) int {
+	cut := now.Add(-span)
+	i := 0
+	for i < len(w.times) && !w.times[i].After(cut) {
+		i++
+	}
+	if i > 0 {
+		w.times = append(w.times[:0], w.times[i:]...)
+	}
+	return len(w.times)
+}
+
+func (w *window) add(t time.Time) { w.times = append(w.times, t) }
