@@ -4,12 +4,14 @@ package all
 
 import (
 	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/skat"
 	"github.com/kozyr-bot/kozyr/games/wizard"
 )
 
 // Rules returns every game's rules, in the order the game picker shows them.
 func Rules() []games.Rules {
 	return []games.Rules{
+		skat.Rules(),
 		wizard.Rules(),
 	}
 }
