@@ -4,6 +4,7 @@ package all
 
 import (
 	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/nasilie"
 	"github.com/kozyr-bot/kozyr/games/skat"
 	"github.com/kozyr-bot/kozyr/games/wizard"
 )
@@ -13,5 +14,6 @@ func Rules() []games.Rules {
 	return []games.Rules{
 		skat.Rules(),
 		wizard.Rules(),
+		nasilie.Rules(),
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -21,6 +22,10 @@ type Settings struct {
 	Seeds     int // matches per configuration
 	MaxSteps  int // actions after which a match counts as non-terminating
 	LeakEvery int // run the no-leak check every LeakEvery steps (1 = every step)
+	// Base options apply to every configuration that does not set the key itself: a game whose
+	// rules end a match only when someone reaches a target (Nasilie's 100) caps random playouts
+	// with its own length option here, because random play need never reach it.
+	Base map[string]string
 }
 
 // Defaults are the settings Run uses unless an engine passes its own.
@@ -59,6 +64,7 @@ func Run(t *testing.T, r games.Rules, s Settings) {
 	t.Helper()
 	played := 0
 	for _, cfg := range Configs(r) {
+		cfg = withBase(cfg, s.Base)
 		for i := range s.Seeds {
 			seed := uint64(1_000_003*i + 17*cfg.Players + len(cfg.Options))
 			name := fmt.Sprintf("%s/p%d/%v/seed%d", r.Name(), cfg.Players, cfg.Options, seed)
@@ -86,6 +92,16 @@ func Run(t *testing.T, r games.Rules, s Settings) {
 	if played != want && !t.Failed() {
 		t.Logf("%s: %d of %d configured matches played (rest rejected by New)", r.Name(), played, want)
 	}
+}
+
+func withBase(cfg games.Config, base map[string]string) games.Config {
+	if len(base) == 0 {
+		return cfg
+	}
+	opts := maps.Clone(base)
+	maps.Copy(opts, cfg.Options)
+	cfg.Options = opts
+	return cfg
 }
 
 type step struct {

@@ -1,0 +1,33 @@
+package nasilie
+
+import (
+	"testing"
+
+	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/gametest"
+)
+
+// Random declarers lose, so random play never reaches 100 (nasilie.md "End of the game"): the
+// playouts are capped at three rounds, and one seed per configuration keeps -race fast.
+var suite = gametest.Settings{Seeds: 1, MaxSteps: 200_000, LeakEvery: 7, Base: map[string]string{OptRounds: "3"}}
+
+func TestConformance(t *testing.T) {
+	gametest.Run(t, Rules(), suite)
+}
+
+// The five-player 32-card form (dealer sits out) only applies to five players, which Run's
+// option configurations (smallest and largest count) do not reach.
+func TestConformanceFiveDealerOut(t *testing.T) {
+	cfg := games.Config{Players: 5, Options: map[string]string{OptFive: FiveDealer, OptRounds: "3"}}
+	for _, seed := range []uint64{3} {
+		st, err := Rules().New(cfg, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gametest.Playout(t, Rules(), cfg, seed, st, suite)
+	}
+}
+
+func TestImports(t *testing.T) {
+	gametest.CheckImports(t, "github.com/kozyr-bot/kozyr/games/nasilie")
+}
