@@ -76,6 +76,13 @@ type Auditor interface {
 	Redeal(s Seat, rng uint64) State
 }
 
+// PlayoutCapper is implemented by Rules whose matches end only when someone reaches a score target
+// (Nasilie's 100), which random play need never do. Random playouts (the conformance suite, the
+// locale checks) apply these options, typically a cap on the number of deals, so they terminate.
+type PlayoutCapper interface {
+	PlayoutOptions() map[string]string
+}
+
 // CheckLegal is the first step of every Apply (design §2): the sentinel for an action s may not
 // take now, or nil.
 func CheckLegal(st State, s Seat, a Action) error {

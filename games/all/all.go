@@ -4,6 +4,8 @@ package all
 
 import (
 	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/joker"
+	"github.com/kozyr-bot/kozyr/games/magister"
 	"github.com/kozyr-bot/kozyr/games/nasilie"
 	"github.com/kozyr-bot/kozyr/games/skat"
 	"github.com/kozyr-bot/kozyr/games/wizard"
@@ -12,8 +14,11 @@ import (
 // Rules returns every game's rules, in the order the game picker shows them.
 func Rules() []games.Rules {
 	return []games.Rules{
-		skat.Rules(),
 		wizard.Rules(),
+		skat.Rules(),
+		joker.Rules(),
+		joker.BankRules(),
+		magister.Rules(),
 		nasilie.Rules(),
 	}
 }

@@ -22,18 +22,23 @@ type Settings struct {
 	Seeds     int // matches per configuration
 	MaxSteps  int // actions after which a match counts as non-terminating
 	LeakEvery int // run the no-leak check every LeakEvery steps (1 = every step)
-	// Base options apply to every configuration that does not set the key itself: a game whose
-	// rules end a match only when someone reaches a target (Nasilie's 100) caps random playouts
-	// with its own length option here, because random play need never reach it.
-	Base map[string]string
 }
 
 // Defaults are the settings Run uses unless an engine passes its own.
 var Defaults = Settings{Seeds: 4, MaxSteps: 200_000, LeakEvery: 7}
 
 // Configs lists the configurations Run covers: every player count with default options, and for
-// each option every non-default value (at the smallest and largest player count).
+// each option every non-default value (at the smallest and largest player count). A
+// games.PlayoutCapper's options are added to each, so random playouts end.
 func Configs(r games.Rules) []games.Config {
+	cfgs := configs(r)
+	for i, cfg := range cfgs {
+		cfgs[i] = withPlayoutOptions(r, cfg)
+	}
+	return cfgs
+}
+
+func configs(r games.Rules) []games.Config {
 	lo, hi := r.Seats()
 	var out []games.Config
 	for n := lo; n <= hi; n++ {
@@ -64,7 +69,6 @@ func Run(t *testing.T, r games.Rules, s Settings) {
 	t.Helper()
 	played := 0
 	for _, cfg := range Configs(r) {
-		cfg = withBase(cfg, s.Base)
 		for i := range s.Seeds {
 			seed := uint64(1_000_003*i + 17*cfg.Players + len(cfg.Options))
 			name := fmt.Sprintf("%s/p%d/%v/seed%d", r.Name(), cfg.Players, cfg.Options, seed)
@@ -94,11 +98,13 @@ func Run(t *testing.T, r games.Rules, s Settings) {
 	}
 }
 
-func withBase(cfg games.Config, base map[string]string) games.Config {
-	if len(base) == 0 {
+// withPlayoutOptions adds the options of a games.PlayoutCapper to cfg where cfg does not set them.
+func withPlayoutOptions(r games.Rules, cfg games.Config) games.Config {
+	c, ok := r.(games.PlayoutCapper)
+	if !ok {
 		return cfg
 	}
-	opts := maps.Clone(base)
+	opts := c.PlayoutOptions()
 	maps.Copy(opts, cfg.Options)
 	cfg.Options = opts
 	return cfg

@@ -7,9 +7,8 @@ import (
 	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
-// Random declarers lose, so random play never reaches 100 (nasilie.md "End of the game"): the
-// playouts are capped at three rounds, and one seed per configuration keeps -race fast.
-var suite = gametest.Settings{Seeds: 1, MaxSteps: 200_000, LeakEvery: 7, Base: map[string]string{OptRounds: "3"}}
+// One seed per configuration keeps -race fast; the playouts are capped by PlayoutOptions.
+var suite = gametest.Settings{Seeds: 1, MaxSteps: 200_000, LeakEvery: 7}
 
 func TestConformance(t *testing.T) {
 	gametest.Run(t, Rules(), suite)

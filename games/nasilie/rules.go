@@ -58,6 +58,10 @@ func (rules) Options() []games.Option {
 	}
 }
 
+// PlayoutOptions caps random playouts at three rounds: random declarers lose, so random play never
+// reaches 100 (nasilie.md "End of the game").
+func (rules) PlayoutOptions() map[string]string { return map[string]string{OptRounds: "3"} }
+
 // New draws the first dealer (N-DEALER) and deals the first deal.
 func (r rules) New(cfg games.Config, seed uint64) (games.State, error) {
 	if err := games.Validate(r, cfg); err != nil {
