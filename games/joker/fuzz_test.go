@@ -1,11 +1,11 @@
 package joker
 
 import (
-	"bytes"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
 // FuzzApply feeds arbitrary action text to states reached by random play: Apply must never panic
@@ -16,35 +16,16 @@ func FuzzApply(f *testing.F) {
 		f.Add(uint64(1), uint8(10), uint8(0), s)
 	}
 	f.Fuzz(func(t *testing.T, seed uint64, steps, seat uint8, text string) {
-		a, err := games.ParseAction(text)
-		if err != nil {
-			return
-		}
 		for _, r := range []games.Rules{Rules(), BankRules()} {
 			lo, _ := r.Seats()
 			st, err := r.New(games.Config{Players: lo + int(seed%3)}, seed)
 			if err != nil {
 				t.Fatal(err)
 			}
-			rng := rand.New(rand.NewPCG(seed, 7))
-			for range int(steps) {
-				to := st.ToAct()
-				if len(to) == 0 {
-					break
-				}
-				s := to[rng.IntN(len(to))]
-				l := st.Legal(s)
-				if st, _, err = st.Apply(s, l[rng.IntN(len(l))]); err != nil {
-					t.Fatal(err)
-				}
+			if st, err = gametest.RandomSteps(st, rand.New(rand.NewPCG(seed, 7)), int(steps)); err != nil {
+				t.Fatal(err)
 			}
-			before, _ := st.MarshalBinary()
-			s := games.Seat(int(seat)%12 - 1)
-			_, _, err = st.Apply(s, a)
-			after, _ := st.MarshalBinary()
-			if !bytes.Equal(before, after) {
-				t.Fatalf("Apply(%d, %v) changed its receiver (err %v)", s, a, err)
-			}
+			gametest.CheckApply(t, st, games.Seat(int(seat)%12-1), text)
 		}
 	})
 }
@@ -57,18 +38,7 @@ func FuzzUnmarshal(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, r := range []games.Rules{Rules(), BankRules()} {
-			st, err := r.Unmarshal(b)
-			if err != nil {
-				continue
-			}
-			for s := games.Nobody; s < 10; s++ {
-				st.View(s)
-				for _, a := range st.Legal(s) {
-					st.Apply(s, a)
-				}
-			}
-			st.Score()
-		}
+		gametest.CheckUnmarshal(t, Rules(), b)
+		gametest.CheckUnmarshal(t, BankRules(), b)
 	})
 }

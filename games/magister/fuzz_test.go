@@ -1,10 +1,11 @@
 package magister
 
 import (
-	"bytes"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
 // FuzzApply feeds arbitrary action texts to states along a game: Apply must never panic and must
@@ -19,28 +20,10 @@ func FuzzApply(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for range steps % 200 {
-			s := st.ToAct()[0]
-			st, _, err = st.Apply(s, st.Legal(s)[0])
-			if err != nil {
-				t.Fatal(err)
-			}
+		if st, err = gametest.RandomSteps(st, rand.New(rand.NewPCG(seed, 5)), int(uint(steps)%200)); err != nil {
+			t.Fatal(err)
 		}
-		a, err := games.ParseAction(text)
-		if err != nil {
-			return
-		}
-		before, _ := st.MarshalBinary()
-		next, _, err := st.Apply(games.Seat(int(seat)%6-1), a)
-		after, _ := st.MarshalBinary()
-		if !bytes.Equal(before, after) {
-			t.Fatalf("Apply changed its receiver")
-		}
-		if err == nil {
-			if _, err := next.MarshalBinary(); err != nil {
-				t.Fatal(err)
-			}
-		}
+		gametest.CheckApply(t, st, games.Seat(int(seat)%6-1), text)
 	})
 }
 
@@ -52,45 +35,10 @@ func FuzzUnmarshal(f *testing.F) {
 	st, _ = Rules().New(games.Config{Players: 4, Options: map[string]string{OptVariant: "4"}}, 5)
 	b, _ = st.MarshalBinary()
 	f.Add(b)
-	f.Fuzz(func(t *testing.T, b []byte) {
-		st, err := Rules().Unmarshal(b)
-		if err != nil {
-			return
-		}
-		for s := games.Nobody; int(s) < 4; s++ {
-			st.Legal(s)
-		}
-		st.View(games.Nobody)
-		st.Score()
-		for _, s := range st.ToAct() {
-			st.View(s)
-			if l := st.Legal(s); len(l) > 0 {
-				st.Apply(s, l[0])
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, b []byte) { gametest.CheckUnmarshal(t, Rules(), b) })
 }
 
 // BenchmarkPlayout plays whole random 4-player games (24 deals).
 func BenchmarkPlayout(b *testing.B) {
-	cfg := games.Config{Players: 4}
-	seed := uint64(0)
-	for b.Loop() {
-		seed++
-		st, err := Rules().New(cfg, seed)
-		if err != nil {
-			b.Fatal(err)
-		}
-		r := uint64(seed)
-		for len(st.ToAct()) > 0 {
-			s := st.ToAct()[0]
-			l := st.Legal(s)
-			r = r*6364136223846793005 + 1442695040888963407
-			st, _, err = st.Apply(s, l[int((r>>33)%uint64(len(l)))])
-			if err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "matches/s")
+	gametest.BenchPlayout(b, Rules(), games.Config{Players: 4})
 }

@@ -1,12 +1,11 @@
 package nasilie
 
 import (
-	"bytes"
-	"errors"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
 // randomState plays steps random legal actions from a new match.
@@ -15,17 +14,8 @@ func randomState(tb testing.TB, players int, seed uint64, steps int) games.State
 	if err != nil {
 		tb.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(seed, 1))
-	for range steps {
-		toAct := st.ToAct()
-		if len(toAct) == 0 {
-			break
-		}
-		s := toAct[0]
-		l := st.Legal(s)
-		if st, _, err = st.Apply(s, l[rng.IntN(len(l))]); err != nil {
-			tb.Fatal(err)
-		}
+	if st, err = gametest.RandomSteps(st, rand.New(rand.NewPCG(seed, 1)), steps); err != nil {
+		tb.Fatal(err)
 	}
 	return st
 }
@@ -40,43 +30,14 @@ func FuzzApply(f *testing.F) {
 		f.Add(uint64(3), uint8(200), uint8(5), a)
 	}
 	f.Fuzz(func(t *testing.T, seed uint64, steps, seat uint8, text string) {
-		st := randomState(t, 4+int(seed%3), seed, int(steps))
-		a, err := games.ParseAction(text)
-		if err != nil {
-			return
-		}
-		before, _ := st.MarshalBinary()
-		next, _, err := st.Apply(games.Seat(seat%8)-1, a)
-		after, _ := st.MarshalBinary()
-		if !bytes.Equal(before, after) {
-			t.Fatal("Apply changed its receiver")
-		}
-		if err == nil && next == nil {
-			t.Fatal("Apply returned no state")
-		}
+		gametest.CheckApply(t, randomState(t, 4+int(seed%3), seed, int(steps)), games.Seat(seat%8)-1, text)
 	})
 }
 
-// BenchmarkPlayout plays whole random four-player matches (default options).
+// BenchmarkPlayout plays whole random four-player matches (capped by PlayoutOptions: random play
+// never reaches 100).
 func BenchmarkPlayout(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := 0; b.Loop(); i++ {
-		st, err := Rules().New(games.Config{Players: 4}, uint64(i))
-		if err != nil {
-			b.Fatal(err)
-		}
-		for {
-			toAct := st.ToAct()
-			if len(toAct) == 0 {
-				break
-			}
-			l := st.Legal(toAct[0])
-			if st, _, err = st.Apply(toAct[0], l[rng.IntN(len(l))]); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "matches/s")
+	gametest.BenchPlayout(b, Rules(), games.Config{Players: 4})
 }
 
 // FuzzUnmarshal feeds arbitrary bytes to Unmarshal: it refuses them with ErrCorrupt or gives a
@@ -86,21 +47,5 @@ func FuzzUnmarshal(f *testing.F) {
 		b, _ := randomState(f, 4+steps%3, uint64(steps), steps).MarshalBinary()
 		f.Add(b)
 	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		st, err := Rules().Unmarshal(b)
-		if err != nil {
-			if !errors.Is(err, games.ErrCorrupt) {
-				t.Fatalf("error %v does not wrap ErrCorrupt", err)
-			}
-			return
-		}
-		st.Score()
-		st.(games.Auditor).Zones()
-		for s := games.Nobody; s < 6; s++ {
-			st.View(s)
-			for _, a := range st.Legal(s) {
-				_, _, _ = st.Apply(s, a)
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, b []byte) { gametest.CheckUnmarshal(t, Rules(), b) })
 }

@@ -385,6 +385,19 @@ func (st *state) check() error {
 	if st.Phase == phaseMelds && st.Trump > cards.Spades {
 		return errors.New("melds without trump")
 	}
+	if st.FirstJack.Rank() != cards.Jack {
+		return errors.New("bad first-dealer jack")
+	}
+	// The invariant of the rules' property tests: every card of the pack in exactly one place.
+	var all cards.Set
+	total := 0
+	for _, z := range st.Zones() {
+		all = all.Union(z)
+		total += z.Len()
+	}
+	if all != st.Deck() || total != st.Deck().Len() {
+		return errors.New("cards not conserved")
+	}
 	return nil
 }
 

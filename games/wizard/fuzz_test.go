@@ -1,11 +1,11 @@
 package wizard
 
 import (
-	"bytes"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
 // fuzzState plays steps random legal actions of a match seeded with seed.
@@ -14,16 +14,7 @@ func fuzzState(players int, opts map[string]string, seed uint64, steps int) game
 	if err != nil {
 		return nil
 	}
-	rng := rand.New(rand.NewPCG(seed, 3))
-	for range steps {
-		toAct := st.ToAct()
-		if len(toAct) == 0 {
-			break
-		}
-		s := toAct[rng.IntN(len(toAct))]
-		legal := st.Legal(s)
-		st, _, _ = st.Apply(s, legal[rng.IntN(len(legal))])
-	}
+	st, _ = gametest.RandomSteps(st, rand.New(rand.NewPCG(seed, 3)), steps)
 	return st
 }
 
@@ -42,22 +33,7 @@ func FuzzApply(f *testing.F) {
 		} else if seed%3 == 2 {
 			opts = map[string]string{OptCannotMatch: "on"}
 		}
-		st := fuzzState(3+int(players%4), opts, seed, int(steps%800))
-		a, err := games.ParseAction(text)
-		if err != nil {
-			return
-		}
-		before, _ := st.MarshalBinary()
-		next, _, err := st.Apply(games.Seat(seat), a)
-		after, _ := st.MarshalBinary()
-		if !bytes.Equal(before, after) {
-			t.Fatalf("Apply(%d, %v) changed its receiver", seat, a)
-		}
-		if err == nil {
-			if _, err := next.MarshalBinary(); err != nil {
-				t.Fatalf("state after %v does not marshal: %v", a, err)
-			}
-		}
+		gametest.CheckApply(t, fuzzState(3+int(players%4), opts, seed, int(steps%800)), games.Seat(seat), text)
 	})
 }
 
@@ -68,29 +44,5 @@ func FuzzUnmarshal(f *testing.F) {
 		b, _ := fuzzState(4, nil, 9, steps).MarshalBinary()
 		f.Add(b)
 	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		st, err := Rules().Unmarshal(b)
-		if err != nil {
-			return
-		}
-		out, err := st.MarshalBinary()
-		if err != nil {
-			t.Fatalf("accepted state does not marshal: %v", err)
-		}
-		back, err := Rules().Unmarshal(out)
-		if err != nil {
-			t.Fatalf("accepted state does not round-trip: %v", err)
-		}
-		if again, _ := back.MarshalBinary(); !bytes.Equal(again, out) {
-			t.Fatalf("round trip changed the state")
-		}
-		n := int(st.(*state).n())
-		st.Score()
-		for s := games.Nobody; int(s) < n; s++ {
-			st.View(s)
-			for _, a := range st.Legal(s) {
-				st.Apply(s, a)
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, b []byte) { gametest.CheckUnmarshal(t, Rules(), b) })
 }

@@ -1,0 +1,237 @@
+package bot
+
+import (
+	"context"
+	"html"
+	"strings"
+	"testing"
+
+	"github.com/kozyr-bot/kozyr/bot/tgfake"
+)
+
+func TestThreeHumansPlayWizard(t *testing.T) {
+	t.Parallel()
+	h := start(t, setup{})
+	h.openDMs(alice, bob, carol)
+	h.shortGame(alice)
+	h.seats(1)
+	if a := h.pressLobby(bob, "join"); a.Text != "You're seated." {
+		t.Errorf("join answer %q", a.Text)
+	}
+	h.say(group, carol, "/join")
+	h.seats(3)
+	if a := h.pressLobby(bob, "begin"); !strings.Contains(a.Text, "Only the creator") {
+		t.Errorf("begin by a non-creator: %q", a.Text)
+	}
+	h.pressLobby(alice, "begin")
+	presses := h.play([]tgfake.User{alice, bob, carol}, first)
+	// Three rounds for three players: 3×3 bids, 3×(1+2+3) cards, and a trump to name for each
+	// round in which a Wizard was turned.
+	if presses < 9+18 || presses > 9+18+3 {
+		t.Errorf("%d presses, want 27 to 30", presses)
+	}
+	end := h.ended()
+	if !strings.Contains(end.Text, "<pre>") {
+		t.Errorf("match end without the sheet: %s", end.Text)
+	}
+	h.flush()
+	for _, u := range []tgfake.User{alice, bob, carol} {
+		for _, m := range h.fake.Messages(u.ID) {
+			if len(m.Keyboard) > 0 {
+				t.Errorf("%s still has buttons after the end: %q", u.FirstName, m.Plain)
+			}
+		}
+		rec, err := h.st.User(context.Background(), u.ID)
+		if err != nil || rec.Stats["wizard"].Played != 1 {
+			t.Errorf("%s stats: %+v, %v", u.FirstName, rec.Stats, err)
+		}
+	}
+	h.clean()
+}
+
+func TestOneHumanTwoAgents(t *testing.T) {
+	t.Parallel()
+	h := start(t, setup{})
+	h.openDMs(alice)
+	h.shortGame(alice)
+	h.say(group, alice, "/addai")
+	h.seats(2)
+	h.say(group, alice, "/addai")
+	h.seats(3)
+	h.begin(alice)
+	if n := h.play([]tgfake.User{alice}, first); n < 9 {
+		t.Errorf("alice pressed %d times, want at least 9 (her bids and cards)", n)
+	}
+	h.ended()
+	h.flush()
+	rec, _ := h.st.User(context.Background(), alice.ID)
+	if rec.Stats["wizard"].Played != 1 {
+		t.Errorf("alice's stats: %+v", rec.Stats)
+	}
+	h.clean()
+}
+
+func TestDeepLinkJoin(t *testing.T) {
+	t.Parallel()
+	h := start(t, setup{})
+	h.openDMs(alice)
+	h.shortGame(alice)
+	// Dave never opened the bot: the Join button answers with a deep link, /join replies with one.
+	a := h.pressLobby(dave, "join")
+	want := "https://t.me/kozyr_test_bot?start=j-4001"
+	if a.URL != want {
+		t.Fatalf("Join without a DM answered %+v, want the URL %s", a, want)
+	}
+	h.say(group, dave, "/join")
+	m := h.reply(group, "I can't send you your cards yet")
+	if len(m.Keyboard) != 1 || m.Keyboard[0][0].URL != want {
+		t.Errorf("/join without a DM: keyboard %+v", m.Keyboard)
+	}
+	if tb, _ := h.table(); len(tb.Seats) != 1 {
+		t.Fatalf("dave seated without a DM: %+v", tb.Seats)
+	}
+	// Dave follows the link and presses START.
+	payload := strings.TrimPrefix(a.URL, "https://t.me/kozyr_test_bot?start=")
+	h.fake.StartDM(dave, payload)
+	h.seats(2)
+	h.reply(dave.ID, "You took a seat")
+	h.pressLobby(alice, "ai")
+	h.seats(3)
+	h.begin(alice)
+	h.play([]tgfake.User{alice, dave}, first)
+	h.ended()
+	h.flush()
+	h.clean()
+}
+
+func TestCreatorWithoutDM(t *testing.T) {
+	t.Parallel()
+	h := start(t, setup{})
+	h.say(group, dave, "/new")
+	pick := h.reply(group, "Which game?")
+	a := h.press(group, pick.ID, dave, pick.Keyboard[0][0].Data)
+	if !strings.Contains(a.URL, "?start=j-4001") {
+		t.Fatalf("picker by a user without a DM: %+v", a)
+	}
+	h.lobby()
+	if tb, _ := h.table(); tb.Creator != dave.ID || len(tb.Seats) != 0 || tb.LobbyMsg != pick.ID {
+		t.Errorf("lobby %+v: want dave's, empty, in the picker message", tb)
+	}
+	h.fake.StartDM(dave, "j-4001")
+	h.seats(1)
+	h.flush()
+	h.clean()
+}
+
+func TestCommandAddressing(t *testing.T) {
+	t.Parallel()
+	h := start(t, setup{})
+	h.openDMs(alice, bob)
+	h.say(group, alice, "/new@kozyr_test_bot wizard")
+	h.lobby()
+	h.say(group, bob, "/join@OtherBot")
+	h.say(group, bob, "/help@OtherBot")
+	h.say(group, bob, "/join@KOZYR_TEST_BOT")
+	h.seats(2)
+	h.flush()
+	for _, m := range h.fake.Messages(group) {
+		if strings.Contains(m.Plain, "Card games at your table") {
+			t.Errorf("/help@OtherBot was answered")
+		}
+	}
+	if tb, _ := h.table(); tb.Seats[1].UserID != bob.ID {
+		t.Errorf("seats %+v", tb.Seats)
+	}
+	h.clean()
+}
+
+func TestNamesEscapedAndScore(t *testing.T) {
+	t.Parallel()
+	h := start(t, setup{})
+	eve := tgfake.User{ID: 201, FirstName: "Eve <3", LanguageCode: "en"}
+	tom := tgfake.User{ID: 202, FirstName: "Tom & Jerry", LastName: "<b>Bartholomew</b>", LanguageCode: "en"}
+	h.openDMs(eve, tom)
+	h.shortGame(eve)
+	h.say(group, tom, "/join")
+	h.say(group, eve, "/addai")
+	h.seats(3)
+	var lobby tgfake.Message
+	h.wait("the lobby to show three seats", func() bool {
+		lobby = h.lobby()
+		return strings.Contains(lobby.Plain, "3. ")
+	})
+	if !strings.Contains(lobby.Text, "Eve &lt;3") || !strings.Contains(lobby.Text, "Tom &amp; Jerry &lt;b&gt;Bartholomew&lt;/b&gt;") {
+		t.Errorf("lobby text not escaped: %s", lobby.Text)
+	}
+	if !strings.Contains(lobby.Plain, "Tom & Jerry <b>Bartholomew</b>") {
+		t.Errorf("lobby shows %q", lobby.Plain)
+	}
+	h.begin(eve)
+	h.play([]tgfake.User{eve, tom}, first)
+	h.ended()
+	h.say(group, tom, "/score")
+	score := h.reply(group, "Final score")
+	pre := between(score.Text, "<pre>", "</pre>")
+	if pre == "" {
+		t.Fatalf("/score without <pre>: %s", score.Text)
+	}
+	for _, line := range strings.Split(pre, "\n") {
+		if n := len([]rune(html.UnescapeString(line))); n > sheetWidth {
+			t.Errorf("score line %q is %d wide", line, n)
+		}
+	}
+	if !strings.Contains(pre, "Eve &lt;3") || !strings.Contains(pre, "Tom &amp;") {
+		t.Errorf("names in the sheet: %s", pre)
+	}
+	h.flush()
+	h.clean()
+}
+
+func between(s, from, to string) string {
+	_, rest, ok := strings.Cut(s, from)
+	if !ok {
+		return ""
+	}
+	in, _, _ := strings.Cut(rest, to)
+	return in
+}
+
+func TestFaultsLoseNothing(t *testing.T) {
+	t.Parallel()
+	h := start(t, setup{faults: 0.2})
+	h.openDMs(alice, bob)
+	h.shortGame(alice)
+	h.say(group, bob, "/join")
+	h.say(group, alice, "/addai")
+	h.seats(3)
+	h.begin(alice)
+	h.play([]tgfake.User{alice, bob}, first)
+	h.ended()
+	h.flush()
+	t.Logf("injected faults: %d", countInjected(h.fake.Calls()))
+	final, err := h.st.LastFinished(context.Background(), group)
+	if err != nil || final.Version != len(final.Log) {
+		t.Fatalf("archived %d actions at version %d: %v", len(final.Log), final.Version, err)
+	}
+	tm, _ := h.fake.Message(group, final.TableMsg)
+	if strings.Contains(tm.Plain, "Turn:") || tm.Plain == "" {
+		t.Errorf("table message is not final: %s", tm.Plain)
+	}
+	for _, u := range []tgfake.User{alice, bob} {
+		ms := h.fake.Messages(u.ID)
+		if last := ms[len(ms)-1]; !strings.Contains(last.Plain, "The match is over") || len(last.Keyboard) > 0 {
+			t.Errorf("%s's last hand message: %q %+v", u.FirstName, last.Plain, last.Keyboard)
+		}
+	}
+	h.clean()
+}
+
+func countInjected(calls []tgfake.Call) int {
+	n := 0
+	for _, c := range calls {
+		if c.Injected {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,180 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/locales"
+	"github.com/kozyr-bot/kozyr/store"
+)
+
+// Layout of the monospace score sheet: a phone shows about 32 columns without wrapping, so wider
+// sheets are split into blocks of seats, each repeating the row labels.
+const (
+	sheetWidth = 32
+	labelWidth = 8
+	cellWidth  = 10
+)
+
+// scoreContent answers /score: the sheet of the running match, else of the chat's last finished
+// one.
+func (b *Bot) scoreContent(ctx context.Context, chat int64, lang string) content {
+	t, err := b.st.Table(ctx, chat)
+	if err != nil || !t.Started {
+		t, err = b.st.LastFinished(ctx, chat)
+	}
+	if err != nil {
+		return content{Text: b.text(lang, "bot.score.none")}
+	}
+	st, err := b.state(t)
+	if err != nil {
+		b.log.Error().Err(err).Msg("score")
+		return content{Text: b.text(lang, "bot.score.none")}
+	}
+	return content{Text: "<b>" + b.gameName(lang, t.Game) + "</b>\n" + b.sheetText(t, st.Score(), lang)}
+}
+
+// sheetText renders a score sheet as a monospace <pre> table that fits a phone (names
+// abbreviated), followed by the winners and the sheet's notes.
+func (b *Bot) sheetText(t store.Table, sh games.Sheet, lang string) string {
+	names := b.namer(t, lang)
+	var lines []string
+	if len(sh.Winners) > 0 {
+		lines = append(lines, b.text(lang, "bot.score.final"))
+	} else {
+		lines = append(lines, b.text(lang, "bot.score.running"))
+	}
+	lines = append(lines, "<pre>"+locales.Escape(sheetTable(t, sh, func(s games.Seat) string { return b.seatName(t, lang, s) }, func(m games.Msg) string {
+		return locales.Plain(b.loc.Render(lang, m, names))
+	}))+"</pre>")
+	for _, m := range sh.Notes {
+		lines = append(lines, b.loc.Render(lang, m, names))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// sheetTable lays the sheet out as plain monospace text.
+func sheetTable(t store.Table, sh games.Sheet, name func(games.Seat) string, label func(games.Msg) string) string {
+	n := len(t.Seats)
+	labels := make([]string, len(sh.Rows))
+	lw := 1
+	for i, r := range sh.Rows {
+		l := strings.TrimSpace(label(r.Label))
+		if utf8.RuneCountInString(l) > labelWidth {
+			// "3 (3 cards)" → "3": a parenthesis is detail a narrow column drops first.
+			if head, _, ok := strings.Cut(l, "("); ok && strings.TrimSpace(head) != "" {
+				l = strings.TrimSpace(head)
+			}
+		}
+		labels[i] = l
+		lw = max(lw, utf8.RuneCountInString(l))
+	}
+	lw = min(lw, labelWidth)
+	widths := make([]int, n)
+	for s := range n {
+		w := 3
+		for _, r := range sh.Rows {
+			if s < len(r.Cells) {
+				w = max(w, utf8.RuneCountInString(r.Cells[s]))
+			}
+		}
+		if s < len(sh.Totals) {
+			w = max(w, len(strconv.Itoa(sh.Totals[s])))
+		}
+		widths[s] = min(w, cellWidth)
+	}
+	var blocks [][]int
+	var cur []int
+	w := lw
+	for s := range n {
+		if len(cur) > 0 && w+1+widths[s] > sheetWidth {
+			blocks = append(blocks, cur)
+			cur, w = nil, lw
+		}
+		cur = append(cur, s)
+		w += 1 + widths[s]
+	}
+	if len(cur) > 0 {
+		blocks = append(blocks, cur)
+	}
+	var out []string
+	for bi, block := range blocks {
+		if bi > 0 {
+			out = append(out, "")
+		}
+		line := func(first string, cell func(s int) string) string {
+			var sb strings.Builder
+			sb.WriteString(padRight(cut(first, lw), lw))
+			for _, s := range block {
+				sb.WriteByte(' ')
+				sb.WriteString(padLeft(cut(cell(s), widths[s]), widths[s]))
+			}
+			return strings.TrimRight(sb.String(), " ")
+		}
+		out = append(out, line("", func(s int) string { return name(games.Seat(s)) }))
+		for i, r := range sh.Rows {
+			out = append(out, line(labels[i], func(s int) string {
+				if s < len(r.Cells) {
+					return r.Cells[s]
+				}
+				return ""
+			}))
+		}
+		if len(sh.Totals) > 0 {
+			out = append(out, line("Σ", func(s int) string {
+				if s < len(sh.Totals) {
+					return strconv.Itoa(sh.Totals[s])
+				}
+				return ""
+			}))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// cut shortens s to n runes; names are abbreviated with a final dot.
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	if n <= 1 {
+		return string(r[:n])
+	}
+	return string(r[:n-1]) + "."
+}
+
+func padLeft(s string, n int) string {
+	return strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s))) + s
+}
+
+func padRight(s string, n int) string {
+	return s + strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s)))
+}
+
+// statsContent answers /stats: the user's record per game.
+func (b *Bot) statsContent(ctx context.Context, user int64, name, lang string) content {
+	u, err := b.st.User(ctx, user)
+	lines := []string{b.text(lang, "bot.stats.title", "Name", name)}
+	found := false
+	for _, r := range b.cfg.Games {
+		s, ok := u.Stats[r.Name()]
+		if err != nil || !ok || s.Played == 0 {
+			continue
+		}
+		found = true
+		line := "<b>" + b.gameName(lang, r.Name()) + "</b>: " + b.text(lang, "bot.stats.line", "Count", s.Played, "Won", s.Won, "Points", s.Points)
+		if s.Rating != 0 {
+			line += " " + b.text(lang, "bot.stats.rating", "Rating", fmt.Sprintf("%.1f", s.Rating))
+		}
+		lines = append(lines, line)
+	}
+	if !found {
+		lines = append(lines, b.text(lang, "bot.stats.none"))
+	}
+	return content{Text: strings.Join(lines, "\n")}
+}

@@ -1,0 +1,162 @@
+// Command kozyr runs the kozyr Telegram bot: card games in group chats, hands in private chats.
+//
+// Configuration comes from the environment; flags of the same meaning override it:
+//
+//	TELEGRAM_BOT_TOKEN   the bot's token from @BotFather (required; never a flag, never logged)
+//	KOZYR_DB             -db            bbolt file (default kozyr.db)
+//	KOZYR_API_URL        -api-url       Bot API server (default Telegram's)
+//	KOZYR_LOG_LEVEL      -log-level     debug, info, warn, error (default info)
+//	KOZYR_TURN_TIMEOUT   -turn-timeout  a player's time per turn before the agent plays (default 120s; 0 = none)
+//	KOZYR_AI_DELAY       -ai-delay      how long computer players wait before they move (default 1.5s)
+//	KOZYR_RATE_SCALE     -rate-scale    divides Telegram's rate windows (tests against a fake; default 1)
+//
+// SIGINT or SIGTERM stops polling, lets the updates in flight finish, flushes the outbox and
+// closes the database.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/kozyr-bot/kozyr/bot"
+	"github.com/kozyr-bot/kozyr/games/all"
+	"github.com/kozyr-bot/kozyr/locales"
+	"github.com/kozyr-bot/kozyr/store"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stderr)
+	stop()
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		os.Exit(0)
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "kozyr:", err)
+		os.Exit(1)
+	}
+}
+
+// config is the bot's settings after environment and flags.
+type config struct {
+	token, db, apiURL, level string
+	turnTimeout, aiDelay     time.Duration
+	rateScale                float64
+}
+
+// parse reads the environment, then the flags that override it.
+func parse(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
+	c := config{token: getenv("TELEGRAM_BOT_TOKEN"), db: "kozyr.db", level: "info",
+		turnTimeout: 120 * time.Second, aiDelay: 1500 * time.Millisecond, rateScale: 1}
+	if v := getenv("KOZYR_DB"); v != "" {
+		c.db = v
+	}
+	c.apiURL = getenv("KOZYR_API_URL")
+	if v := getenv("KOZYR_LOG_LEVEL"); v != "" {
+		c.level = v
+	}
+	var err error
+	if c.turnTimeout, err = envDuration(getenv, "KOZYR_TURN_TIMEOUT", c.turnTimeout); err != nil {
+		return c, err
+	}
+	if c.aiDelay, err = envDuration(getenv, "KOZYR_AI_DELAY", c.aiDelay); err != nil {
+		return c, err
+	}
+	if v := getenv("KOZYR_RATE_SCALE"); v != "" {
+		if c.rateScale, err = strconv.ParseFloat(v, 64); err != nil || c.rateScale <= 0 {
+			return c, fmt.Errorf("KOZYR_RATE_SCALE=%q: want a positive number", v)
+		}
+	}
+
+	fs := flag.NewFlagSet("kozyr", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&c.db, "db", c.db, "bbolt database file (KOZYR_DB)")
+	fs.StringVar(&c.apiURL, "api-url", c.apiURL, "Bot API server URL, empty for Telegram's (KOZYR_API_URL)")
+	fs.StringVar(&c.level, "log-level", c.level, "log level: debug, info, warn, error (KOZYR_LOG_LEVEL)")
+	fs.DurationVar(&c.turnTimeout, "turn-timeout", c.turnTimeout, "time per turn before the agent plays, 0 for none (KOZYR_TURN_TIMEOUT)")
+	fs.DurationVar(&c.aiDelay, "ai-delay", c.aiDelay, "computer players' delay before a move (KOZYR_AI_DELAY)")
+	fs.Float64Var(&c.rateScale, "rate-scale", c.rateScale, "divides the Bot API rate windows, for tests (KOZYR_RATE_SCALE)")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	switch {
+	case fs.NArg() > 0:
+		return c, fmt.Errorf("unexpected arguments %q", fs.Args())
+	case c.token == "":
+		return c, errors.New("TELEGRAM_BOT_TOKEN is not set: get a token from @BotFather and export it")
+	case c.rateScale <= 0:
+		return c, errors.New("-rate-scale must be positive")
+	case c.turnTimeout < 0 || c.aiDelay < 0:
+		return c, errors.New("durations must not be negative")
+	}
+	return c, nil
+}
+
+func envDuration(getenv func(string) string, key string, def time.Duration) (time.Duration, error) {
+	v := getenv(key)
+	if v == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("%s=%q: want a duration such as 90s or 1.5s", key, v)
+	}
+	return d, nil
+}
+
+// run starts the bot and blocks until ctx is done, then shuts it down cleanly. Logs (zerolog
+// JSON) go to stderr; the token never appears in them.
+func run(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
+	c, err := parse(args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	level, err := zerolog.ParseLevel(c.level)
+	if err != nil {
+		return fmt.Errorf("log level %q: %w", c.level, err)
+	}
+	log := zerolog.New(stderr).Level(level).With().Timestamp().Logger()
+
+	st, err := store.Open(c.db)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := st.Close(); err != nil {
+			log.Error().Err(err).Msg("close database")
+		}
+	}()
+	loc, err := locales.Load()
+	if err != nil {
+		return err
+	}
+	b, err := bot.New(ctx, bot.Config{
+		Token:       c.token,
+		APIURL:      c.apiURL,
+		Store:       st,
+		Games:       all.Rules(),
+		Locales:     loc,
+		Log:         log,
+		TurnTimeout: c.turnTimeout,
+		AIDelay:     c.aiDelay,
+		RateScale:   c.rateScale,
+	})
+	if err != nil {
+		return err
+	}
+	log.Info().Str("bot", b.Username()).Str("db", c.db).Int("games", len(all.Rules())).Msg("kozyr started")
+	err = b.Run(ctx)
+	log.Info().Msg("kozyr stopped")
+	return err
+}

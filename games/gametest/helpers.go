@@ -1,0 +1,106 @@
+package gametest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/kozyr-bot/kozyr/games"
+)
+
+// RandomSteps plays up to n random legal actions from st (n < 0: to the end of the match), choosing
+// the acting seat and the action with rng. Fuzz targets use it to reach arbitrary moments.
+func RandomSteps(st games.State, rng *rand.Rand, n int) (games.State, error) {
+	for i := 0; n < 0 || i < n; i++ {
+		toAct := st.ToAct()
+		if len(toAct) == 0 {
+			break
+		}
+		s := toAct[rng.IntN(len(toAct))]
+		legal := st.Legal(s)
+		next, _, err := st.Apply(s, legal[rng.IntN(len(legal))])
+		if err != nil {
+			return st, fmt.Errorf("random step %d: %w", i, err)
+		}
+		st = next
+	}
+	return st, nil
+}
+
+// BenchPlayout is the body of every engine's BenchmarkPlayout: whole random matches of cfg (with a
+// games.PlayoutCapper's options), reported as matches/s, the number the AI's simulations live on.
+func BenchPlayout(b *testing.B, r games.Rules, cfg games.Config) {
+	cfg = withPlayoutOptions(r, cfg)
+	rng := rand.New(rand.NewPCG(1, 2))
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		st, err := r.New(cfg, uint64(i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := RandomSteps(st, rng, -1); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "matches/s")
+}
+
+// CheckApply is the body of every engine's FuzzApply: seat applies the action text to st. Nothing
+// may panic; a refusal must wrap a contract sentinel and leave st byte for byte as it was; an
+// accepted action must give a state that marshals.
+func CheckApply(t *testing.T, st games.State, seat games.Seat, text string) {
+	t.Helper()
+	a, err := games.ParseAction(text)
+	if err != nil {
+		if !errors.Is(err, games.ErrBadAction) {
+			t.Fatalf("ParseAction(%q): %v does not wrap ErrBadAction", text, err)
+		}
+		return
+	}
+	before := mustMarshal(t, st)
+	next, _, err := st.Apply(seat, a)
+	if !bytes.Equal(before, mustMarshal(t, st)) {
+		t.Fatalf("Apply(%d, %v) changed its receiver (err %v)", seat, a, err)
+	}
+	if err != nil {
+		if !errors.Is(err, games.ErrNotYourTurn) && !errors.Is(err, games.ErrIllegal) && !errors.Is(err, games.ErrOver) {
+			t.Fatalf("Apply(%d, %v): %v wraps no contract sentinel", seat, a, err)
+		}
+		return
+	}
+	mustMarshal(t, next)
+}
+
+// CheckUnmarshal is the body of every engine's FuzzUnmarshal: arbitrary bytes are refused with
+// ErrCorrupt, or give a state that marshals back to a stable form and whose methods do not panic.
+func CheckUnmarshal(t *testing.T, r games.Rules, b []byte) {
+	t.Helper()
+	st, err := r.Unmarshal(b)
+	if err != nil {
+		if !errors.Is(err, games.ErrCorrupt) {
+			t.Fatalf("Unmarshal: %v does not wrap ErrCorrupt", err)
+		}
+		return
+	}
+	out := mustMarshal(t, st)
+	back, err := r.Unmarshal(out)
+	if err != nil {
+		t.Fatalf("a state Unmarshal accepted does not load again: %v", err)
+	}
+	if !bytes.Equal(out, mustMarshal(t, back)) {
+		t.Fatalf("a state Unmarshal accepted does not round-trip")
+	}
+	st.Score()
+	if au, ok := st.(games.Auditor); ok {
+		au.Zones()
+	}
+	_, hi := r.Seats()
+	for s := games.Nobody; int(s) < hi; s++ {
+		st.View(s)
+		for _, a := range st.Legal(s) {
+			st.Apply(s, a)
+		}
+	}
+}
