@@ -20,8 +20,7 @@ const maxRulesLen = 3500
 
 // TestGames checks every registered game: each ID it needs or emits exists in every language, and
 // every Msg and action it produces in real matches renders as valid Telegram HTML with the
-// arguments it really has. It walks matches itself rather than through gametest.Collect, which
-// keeps only the IDs: one walk gives both, at a cost the race detector can afford.
+// arguments it really has.
 func TestGames(t *testing.T) {
 	b := mustLoad(t)
 	rs := all.Rules()
@@ -166,7 +165,7 @@ func (p *played) sheet(st games.State) {
 const seedsPerConfig = 2
 
 // playGame plays random matches for every configuration gametest covers and records what every
-// seat and the group were shown, as gametest.Collect does, keeping the Msgs themselves. The score
+// seat and the group were shown, keeping the Msgs themselves. The score
 // sheet is read at the start, after each deal and at the end, where its rows change.
 func playGame(t *testing.T, r games.Rules) *played {
 	t.Helper()

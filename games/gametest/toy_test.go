@@ -272,18 +272,3 @@ func TestSuiteCatchesBrokenEngines(t *testing.T) {
 		})
 	}
 }
-
-func TestCollect(t *testing.T) {
-	ids, kinds, err := Collect(toy{}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, id := range []string{"toy.trick", "toy.deal", "toy.play", "toy.row"} {
-		if !ids[id] {
-			t.Errorf("Collect missed %s (got %v)", id, ids)
-		}
-	}
-	if !kinds["play"] || len(kinds) != 1 {
-		t.Errorf("action kinds %v", kinds)
-	}
-}
