@@ -217,6 +217,9 @@ func (b *Bot) keyOf(u *models.Update) int64 {
 		if d, err := parsePlayData(q.Data); err == nil {
 			return d.Chat
 		}
+		if d, err := parsePageData(q.Data); err == nil {
+			return d.Chat
+		}
 		if q.Message.Message != nil {
 			return q.Message.Message.Chat.ID
 		}

@@ -58,6 +58,8 @@ func (b *Bot) onCallback(ctx context.Context, q *models.CallbackQuery) {
 	switch {
 	case strings.HasPrefix(q.Data, "v1|"):
 		b.onPlay(ctx, q)
+	case strings.HasPrefix(q.Data, pagePrefix):
+		b.onPage(ctx, q)
 	case strings.HasPrefix(q.Data, lobbyPrefix):
 		b.onLobby(ctx, q)
 	case strings.HasPrefix(q.Data, pickPrefix):

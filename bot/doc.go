@@ -23,4 +23,7 @@
 //     without an archive entry or stats, and the players' hand messages lose their buttons.
 //   - /leave during a match marks the seat away: the agent plays it until the player presses a
 //     button again.
+//   - A hand keyboard shows at most pageSize actions (paging.go): longer lists (Skat's first bid)
+//     get "‹" / "›" buttons whose data "p1|<chat>|<version>|<page>" is checked like a game
+//     button's; a page press redraws the keyboard only. Numeric ladders come in ascending order.
 package bot

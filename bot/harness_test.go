@@ -14,7 +14,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/kozyr-bot/kozyr/bot/tgfake"
-	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/all"
 	"github.com/kozyr-bot/kozyr/games/wizard"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
@@ -60,7 +60,7 @@ func start(t testing.TB, s setup) *harness {
 	t.Helper()
 	fake := s.fake
 	if fake == nil {
-		fake = tgfake.New(tgfake.Options{RateScale: rateScale, Faults: s.faults, Seed: 7, WaitTimeout: 60 * time.Second})
+		fake = tgfake.New(tgfake.Options{RateScale: cmp.Or(s.rateScale, rateScale), Faults: s.faults, Seed: 7, WaitTimeout: 60 * time.Second})
 		t.Cleanup(fake.Close)
 		fake.AddGroup(group, "Card night")
 	}
@@ -85,7 +85,7 @@ func start(t testing.TB, s setup) *harness {
 		Token:       fake.Token(),
 		APIURL:      fake.URL(),
 		Store:       st,
-		Games:       []games.Rules{wizard.Rules()},
+		Games:       all.Rules(),
 		Locales:     loc,
 		Log:         zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel),
 		TurnTimeout: s.turnTimeout,

@@ -13,12 +13,13 @@ import (
 // line of the table message.
 type memo struct {
 	mu       sync.Mutex
-	contents map[msgRef]string  // what each message shows now, to skip edits that change nothing
-	strips   map[int64][]int    // per DM chat: old hand messages whose keyboards must go
-	moves    map[int64]lastMove // per table chat: the events of the last committed action
-	hands    map[seatRef]int    // the newest hand message sent to a user for a table
-	fresh    map[seatRef]bool   // /hand asked for a new hand message
-	warned   map[seatRef]bool   // the deep link for a closed DM was already posted
+	contents map[msgRef]string   // what each message shows now, to skip edits that change nothing
+	strips   map[int64][]int     // per DM chat: old hand messages whose keyboards must go
+	moves    map[int64]lastMove  // per table chat: the events of the last committed action
+	hands    map[seatRef]int     // the newest hand message sent to a user for a table
+	fresh    map[seatRef]bool    // /hand asked for a new hand message
+	warned   map[seatRef]bool    // the deep link for a closed DM was already posted
+	pages    map[seatRef]pageRef // the page a player turned their hand keyboard to
 }
 
 type msgRef struct {
@@ -50,6 +51,7 @@ func newMemo() *memo {
 		hands:    map[seatRef]int{},
 		fresh:    map[seatRef]bool{},
 		warned:   map[seatRef]bool{},
+		pages:    map[seatRef]pageRef{},
 	}
 }
 
@@ -144,6 +146,11 @@ func (m *memo) dropTable(chat int64) {
 	for k := range m.warned {
 		if k.chat == chat {
 			delete(m.warned, k)
+		}
+	}
+	for k := range m.pages {
+		if k.chat == chat {
+			delete(m.pages, k)
 		}
 	}
 }

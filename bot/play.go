@@ -193,8 +193,9 @@ func timeoutSeat(res acted) games.Seat {
 	return games.Nobody
 }
 
-// finish archives a finished match and adds it to every seated user's stats (Sheet.Ratings are
-// summed into Stat.Rating), in one store transaction.
+// finish archives a finished match and adds it to every seated user's stats (matches, wins, the
+// sum of the sheet's Totals, which a games.Rater turns into an overall rating), in one store
+// transaction.
 func (b *Bot) finish(ctx context.Context, t store.Table, st games.State) {
 	sh := st.Score()
 	err := b.st.Finish(ctx, t.Chat, func(t store.Table, u *store.User) {
@@ -212,9 +213,6 @@ func (b *Bot) finish(ctx context.Context, t store.Table, st games.State) {
 			}
 			if i < len(sh.Totals) {
 				s.Points += sh.Totals[i]
-			}
-			if i < len(sh.Ratings) {
-				s.Rating += sh.Ratings[i]
 			}
 			u.Stats[t.Game] = s
 		}

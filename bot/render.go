@@ -114,16 +114,20 @@ func (b *Bot) handContent(t store.Table, st games.State, seat games.Seat, lang s
 	}
 	c.Text = fitLines(lines)
 	if toAct {
-		c.Rows = b.actionRows(t, st.Legal(seat), lang)
+		page := b.memo.page(t.Chat, t.Seats[seat].UserID, t.Created, t.Version)
+		c.Rows = b.actionRows(t, st.Legal(seat), lang, page)
 	}
 	return c, toAct
 }
 
 // actionRows lays out one button per legal action, at most 8 a row and fewer for long labels.
-func (b *Bot) actionRows(t store.Table, legal []games.Action, lang string) [][]button {
-	if len(legal) > maxButtons {
+// Ladders come in ascending order; a long list shows page page of it (paging.go) with a row of
+// page buttons under it.
+func (b *Bot) actionRows(t store.Table, legal []games.Action, lang string, page int) [][]button {
+	legal, cur, pages := paginate(ordered(legal), page)
+	if len(legal) > maxButtons-3 {
 		b.log.Error().Str("game", t.Game).Int("actions", len(legal)).Msg("more legal actions than buttons")
-		legal = legal[:maxButtons]
+		legal = legal[:maxButtons-3]
 	}
 	btns := make([]button, 0, len(legal))
 	widest := 1
@@ -137,7 +141,11 @@ func (b *Bot) actionRows(t store.Table, legal []games.Action, lang string) [][]b
 		widest = max(widest, utf8.RuneCountInString(label))
 		btns = append(btns, button{Text: label, Data: data})
 	}
-	return grid(btns, min(8, max(1, 28/(widest+2))))
+	rows := grid(btns, min(8, max(1, 28/(widest+2))))
+	if pages > 1 {
+		rows = append(rows, pageRow(t.Chat, t.Version, cur, pages))
+	}
+	return rows
 }
 
 // grid cuts buttons into rows of at most n.

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -51,6 +50,21 @@ func (b *Bot) sheetText(t store.Table, sh games.Sheet, lang string) string {
 	lines = append(lines, "<pre>"+locales.Escape(sheetTable(t, sh, func(s games.Seat) string { return b.seatName(t, lang, s) }, func(m games.Msg) string {
 		return locales.Plain(b.loc.Render(lang, m, names))
 	}))+"</pre>")
+	// Row labels too long for the table's label column are listed in full under it, the newest
+	// first to go in while the message stays within Telegram's limit.
+	var legend []string
+	room := maxText - 500 - utf16Len(strings.Join(lines, "\n"))
+	for i := len(sh.Rows) - 1; i >= 0; i-- {
+		l := b.loc.Render(lang, sh.Rows[i].Label, names)
+		if !mustList(locales.Plain(l)) {
+			continue
+		}
+		if room -= utf16Len(l) + 1; room < 0 {
+			break
+		}
+		legend = append([]string{l}, legend...)
+	}
+	lines = append(lines, legend...)
 	for _, m := range sh.Notes {
 		lines = append(lines, b.loc.Render(lang, m, names))
 	}
@@ -63,13 +77,7 @@ func sheetTable(t store.Table, sh games.Sheet, name func(games.Seat) string, lab
 	labels := make([]string, len(sh.Rows))
 	lw := 1
 	for i, r := range sh.Rows {
-		l := strings.TrimSpace(label(r.Label))
-		if utf8.RuneCountInString(l) > labelWidth {
-			// "3 (3 cards)" → "3": a parenthesis is detail a narrow column drops first.
-			if head, _, ok := strings.Cut(l, "("); ok && strings.TrimSpace(head) != "" {
-				l = strings.TrimSpace(head)
-			}
-		}
+		l := shortLabel(label(r.Label))
 		labels[i] = l
 		lw = max(lw, utf8.RuneCountInString(l))
 	}
@@ -136,6 +144,36 @@ func sheetTable(t store.Table, sh games.Sheet, name func(games.Seat) string, lab
 	return strings.Join(out, "\n")
 }
 
+// shortLabel fits a row label into the label column: a parenthesis is detail a narrow column
+// drops first ("3 (3 cards)" → "3"); a label that still does not fit shows its first word
+// ("7. Bob: 3 (130), 14/13" → "7.") and is listed in full under the table (mustList).
+func shortLabel(l string) string {
+	l = strings.TrimSpace(l)
+	if utf8.RuneCountInString(l) <= labelWidth {
+		return l
+	}
+	if head, _, ok := strings.Cut(l, "("); ok {
+		if head = strings.TrimSpace(head); head != "" && utf8.RuneCountInString(head) <= labelWidth {
+			return head
+		}
+	}
+	if f := strings.Fields(l); len(f) > 0 {
+		return f[0]
+	}
+	return l
+}
+
+// mustList reports whether shortLabel drops more of a label than a parenthesis.
+func mustList(l string) bool {
+	l = strings.TrimSpace(l)
+	if utf8.RuneCountInString(l) <= labelWidth {
+		return false
+	}
+	head, _, ok := strings.Cut(l, "(")
+	head = strings.TrimSpace(head)
+	return !ok || head == "" || utf8.RuneCountInString(head) > labelWidth
+}
+
 // cut shortens s to n runes; names are abbreviated with a final dot.
 func cut(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
@@ -168,8 +206,8 @@ func (b *Bot) statsContent(ctx context.Context, user int64, name, lang string) c
 		}
 		found = true
 		line := "<b>" + b.gameName(lang, r.Name()) + "</b>: " + b.text(lang, "bot.stats.line", "Count", s.Played, "Won", s.Won, "Points", s.Points)
-		if s.Rating != 0 {
-			line += " " + b.text(lang, "bot.stats.rating", "Rating", fmt.Sprintf("%.1f", s.Rating))
+		if rt, ok := r.(games.Rater); ok {
+			line += " " + b.loc.Render(lang, rt.OverallRating(s.Points, s.Played), nil)
 		}
 		lines = append(lines, line)
 	}

@@ -76,6 +76,12 @@ type Auditor interface {
 	Redeal(s Seat, rng uint64) State
 }
 
+// Rater is implemented by the Rules of a game with an overall rating across matches (Magister §10):
+// the bot keeps each user's sum of match totals and matches played, and the game rates them.
+type Rater interface {
+	OverallRating(totalPoints, matches int) Msg
+}
+
 // PlayoutCapper is implemented by Rules whose matches end only when someone reaches a score target
 // (Nasilie's 100), which random play need never do. Random playouts (the conformance suite, the
 // locale checks) apply these options, typically a cap on the number of deals, so they terminate.

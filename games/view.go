@@ -62,10 +62,9 @@ type Event struct {
 // Sheet is the score sheet: a row per deal (or per sub-total), a column per seat.
 type Sheet struct {
 	Rows    []SheetRow
-	Totals  []int     // per seat; equals the column sums of Points over Rows
-	Winners []Seat    // empty while the match runs
-	Ratings []float64 // per seat, for games that rate a finished match (Magister §10); else nil
-	Notes   []Msg     // lines under the table: places, ratings, the banker
+	Totals  []int  // per seat; equals the column sums of Points over Rows
+	Winners []Seat // empty while the match runs
+	Notes   []Msg  // lines under the table: places, ratings, the banker
 }
 
 // SheetRow is one line of the sheet. Cells are short language-neutral texts ("2/3", "+40", "—");

@@ -61,10 +61,9 @@ type User struct {
 
 // Stat is a user's record in one game.
 type Stat struct {
-	Played int     `json:"played"`
-	Won    int     `json:"won"`
-	Points int     `json:"points"`
-	Rating float64 `json:"rating,omitempty"` // game-specific rating sum (Magister §10)
+	Played int `json:"played"`
+	Won    int `json:"won"`
+	Points int `json:"points"` // the sum of the match totals (a games.Rater rates it with Played)
 }
 
 // Chat is what kozyr remembers of a group.

@@ -338,6 +338,33 @@ func TestRating(t *testing.T) {
 	}
 }
 
+// TestOverallRating is §10's overall rating through the games.Rater the bot uses: the sum of the
+// game results over the number of games, exact, half up to two decimals, "—" with no games.
+func TestOverallRating(t *testing.T) {
+	rater, ok := Rules().(games.Rater)
+	if !ok {
+		t.Fatal("magister's rules are not a games.Rater")
+	}
+	for _, c := range []struct {
+		total, games int
+		want         string
+	}{
+		{56 - 20, 2, "53.69%"}, // §10: two games ended +56 and −20
+		{56, 1, "61.48%"},
+		{-56, 1, "38.52%"},
+		{0, 3, "50.00%"},
+		{244 * 2, 2, "100.00%"},
+		{-244, 1, "0.00%"},
+		{1, 4, "50.05%"}, // 50 + 100/1952 = 50.0512…
+		{0, 0, "—"},
+	} {
+		m := rater.OverallRating(c.total, c.games)
+		if m.ID != "magister.overall" || m.Args["Rating"] != c.want || m.Args["Count"] != c.games {
+			t.Errorf("OverallRating(%d, %d) = %+v, want %s", c.total, c.games, m, c.want)
+		}
+	}
+}
+
 // TestGameInvariants plays random games of every size and variant and checks §14's invariants
 // and every check sum of §8.2 and §9 after each deal, the rules of M-EARLYEND at every bank, and
 // the sheet and ratings at the end.
@@ -435,12 +462,13 @@ func checkGame(t *testing.T, cfg games.Config, seed uint64) {
 	if !slices.Equal(sh.Totals, tally.GameResult) {
 		t.Fatalf("totals %v, results %v", sh.Totals, tally.GameResult)
 	}
-	sum := 0.0
-	for _, r := range sh.Ratings {
+	// §10: the ratings of one game average exactly 50 % because the results add up to 0.
+	sum := 0
+	for _, r := range sh.Totals {
 		sum += r
 	}
-	if d := sum/float64(n) - 50; d > 1e-9 || d < -1e-9 {
-		t.Fatalf("ratings %v do not average 50%%", sh.Ratings)
+	if sum != 0 || OverallRatingText(sum, n) != "50.00%" {
+		t.Fatalf("results %v: the ratings do not average 50%%", sh.Totals)
 	}
 	if len(sh.Winners) == 0 {
 		t.Fatalf("no winners")

@@ -35,6 +35,12 @@ func (rules) Name() string { return Name }
 // Seats is 2–4 players (§2.1).
 func (rules) Seats() (min, max int) { return 2, 4 }
 
+// OverallRating is the overall rating of §10 over matches games whose results (the sheet's
+// Totals) add up to totalPoints: "53.69%", or "—" with no games (M-RATING).
+func (rules) OverallRating(totalPoints, matches int) games.Msg {
+	return games.M("magister.overall", "Rating", OverallRatingText(totalPoints, matches), "Count", matches)
+}
+
 // Options are the trump variant and its trump choices (§3).
 func (rules) Options() []games.Option { return options() }
 

@@ -73,9 +73,6 @@ func Places(result, banks []int) []int {
 	return out
 }
 
-// Rating is the per-game rating of §10 in percent: 50 + 100 × gameResult / 488 (M-RATING).
-func Rating(result int) float64 { return 50 + 100*float64(result)/(2*HalfTotal) }
-
 // ratingHundredths is 50 % + sum/(488 × games) in hundredths of a percent, computed exactly and
 // rounded half up (§10).
 func ratingHundredths(sum, games int) int {
@@ -221,11 +218,9 @@ func sheet(n int, recs []DealRecord, over bool) games.Sheet {
 	}
 	places := Places(t.GameResult, t.GameBanks)
 	pc, rc := make([]string, n), make([]string, n)
-	sh.Ratings = make([]float64, n)
 	for p := range n {
 		pc[p] = strconv.Itoa(places[p])
 		rc[p] = RatingText(t.GameResult[p])
-		sh.Ratings[p] = Rating(t.GameResult[p])
 		if places[p] == 1 {
 			sh.Winners = append(sh.Winners, games.Seat(p))
 		}

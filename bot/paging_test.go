@@ -1,0 +1,181 @@
+package bot
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kozyr-bot/kozyr/bot/tgfake"
+	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/kozyr-bot/kozyr/games/skat"
+)
+
+func TestPageData(t *testing.T) {
+	longest := pageData{Chat: -1009999999999999, Version: 99999999, Page: 999}
+	if s := longest.String(); len(s) > maxData {
+		t.Errorf("%q is %d bytes", s, len(s))
+	}
+	ok := pageData{Chat: -4001, Version: 12, Page: 3}
+	if got, err := parsePageData(ok.String()); err != nil || got != ok {
+		t.Errorf("round trip %q: %+v, %v", ok, got, err)
+	}
+	for _, forged := range []string{
+		"p1|-4001|12", "p1|-4001|12|3|4", "p2|-4001|12|3", "p1|0|12|3", "p1|-4001|-1|3",
+		"p1|-4001|12|-3", "p1|-4001|012|3", "p1|-4001|12|03", "p1|x|12|3", "p1|-4001|12|three",
+		"p1|-4001|12|" + strings.Repeat("9", 60),
+	} {
+		if _, err := parsePageData(forged); err == nil {
+			t.Errorf("parsePageData(%q) accepted forged data", forged)
+		}
+	}
+}
+
+// TestOrdered: ladders come in ascending order in the places of their kind; the other actions
+// keep theirs.
+func TestOrdered(t *testing.T) {
+	sq := cards.MustParse("SQ")
+	in := []games.Action{games.Do("pass"), games.Num("bid", 30), games.With("play", sq), games.Num("bid", 18),
+		games.Num("take", 2), games.Num("bid", 20), games.Num("take", 1), games.WithNum("play", sq, 9), games.WithNum("play", sq, 1)}
+	want := []games.Action{games.Do("pass"), games.Num("bid", 18), games.With("play", sq), games.Num("bid", 20),
+		games.Num("take", 1), games.Num("bid", 30), games.Num("take", 2), games.WithNum("play", sq, 9), games.WithNum("play", sq, 1)}
+	if got := ordered(in); !slices.Equal(got, want) {
+		t.Errorf("ordered:\n got %v\nwant %v", got, want)
+	}
+	if in[1] != games.Num("bid", 30) {
+		t.Errorf("ordered changed its argument")
+	}
+}
+
+func TestPaginate(t *testing.T) {
+	ladder := func(n int) []games.Action {
+		var out []games.Action
+		for i := range n {
+			out = append(out, games.Num("bid", 18+i))
+		}
+		return out
+	}
+	// Up to pageSize actions: one page, as they are.
+	short := append(ladder(pageSize-1), games.Do("pass"))
+	if got, cur, pages := paginate(short, 3); !slices.Equal(got, short) || cur != 0 || pages != 1 {
+		t.Errorf("short list: %d shown, page %d of %d", len(got), cur, pages)
+	}
+	// Skat's first bid: 89 rungs and "pass", pass on every page in its place (last).
+	long := append(ladder(89), games.Do("pass"))
+	var seen []games.Action
+	for p := range 4 {
+		got, cur, pages := paginate(long, p)
+		if cur != p || pages != 4 || len(got) > pageSize || got[len(got)-1] != games.Do("pass") {
+			t.Fatalf("page %d: %d shown (%v), page %d of %d", p, len(got), got, cur, pages)
+		}
+		seen = append(seen, got[:len(got)-1]...)
+	}
+	if !slices.Equal(seen, long[:89]) {
+		t.Errorf("the pages together show %v", seen)
+	}
+	if _, cur, _ := paginate(long, 99); cur != 3 {
+		t.Errorf("a page past the end shows page %d", cur)
+	}
+	if _, cur, _ := paginate(long, -1); cur != 0 {
+		t.Errorf("a negative page shows page %d", cur)
+	}
+	// Many actions that are no rungs: everything is paged alike.
+	var plays []games.Action
+	for c := range cards.Card(30) {
+		plays = append(plays, games.With("play", c))
+	}
+	got0, _, pages := paginate(plays, 0)
+	got1, _, _ := paginate(plays, 1)
+	if pages != 2 || len(got0) != pageSize || len(got1) != 30-pageSize {
+		t.Errorf("30 plays: %d + %d shown on %d pages", len(got0), len(got1), pages)
+	}
+}
+
+// TestPagedAuction: the first Skat call offers 88 bids and pass; the DM shows them in pages of at most
+// pageSize with "‹" / "›" buttons. A page press edits the keyboard only (no new message, no state
+// change) and is answered; page buttons of an old keyboard are stale, forged ones refused, a
+// non-player's refused; a bid from a later page is played.
+func TestPagedAuction(t *testing.T) {
+	t.Parallel()
+	h := start(t, setup{rateScale: 200})
+	players := []tgfake.User{alice, bob, carol}
+	h.openDMs(players...)
+	h.say(group, alice, "/new skat")
+	h.lobby()
+	h.say(group, bob, "/join")
+	h.say(group, carol, "/join")
+	h.seats(3)
+	h.begin(alice)
+	cur := h.waitTurn(players, -1)
+	tb, _ := h.table()
+	st, err := skat.Rules().Unmarshal(tb.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := seatOf(tb, cur.user.ID)
+	legal := st.Legal(seat)
+	if len(legal) != 89 || legal[len(legal)-1] != games.Do("pass") {
+		t.Fatalf("middlehand's first call offers %d actions, want 88 bids and pass", len(legal))
+	}
+	first := cur.msg
+	if got := pageOf(first); got != "1/4" {
+		t.Fatalf("first keyboard on page %q, want 1/4", got)
+	}
+	btns := actionButtons(first)
+	if a, _ := actionOf(btns[0]); a != games.Num("bid", 18) || len(btns) != pageSize {
+		t.Errorf("page 1 starts with %v and has %d actions", a, len(btns))
+	}
+	if a, _ := actionOf(btns[len(btns)-1]); a != games.Do("pass") {
+		t.Errorf("page 1 ends with %v, want pass", a)
+	}
+	sent := len(h.fake.Messages(cur.user.ID))
+	a := acting{turn: cur, seat: seat, view: st.View(seat), legal: legal, tb: tb}
+
+	// Through all pages and back: browse checks the ladder, the pinned pass and the buttons.
+	m := h.browse(a)
+	m = h.turnPage(cur.user, m, "›", "2/4")
+	page2 := m
+	// The page label is a button too: pressing it changes nothing.
+	if ans := h.press(cur.user.ID, m.ID, cur.user, mustPageButton(t, m, "2/4").Data); ans.Text != "" {
+		t.Errorf("the page label answered %q", ans.Text)
+	}
+	// Someone else's press on a page button, and forged page data.
+	h.openDMs(dave)
+	welcome := h.reply(dave.ID, "")
+	if ans := h.press(dave.ID, welcome.ID, dave, mustPageButton(t, m, "›").Data); !strings.Contains(ans.Text, "not playing") {
+		t.Errorf("a non-player's page press answered %q", ans.Text)
+	}
+	if ans := h.press(cur.user.ID, m.ID, cur.user, fmt.Sprintf("p1|%d|x|1", group)); !strings.Contains(ans.Text, "not from me") {
+		t.Errorf("forged page data answered %q", ans.Text)
+	}
+	if n := len(h.fake.Messages(cur.user.ID)); n != sent {
+		t.Errorf("page presses sent %d new messages", n-sent)
+	}
+	// A bid from page 2 is played like any other.
+	bid := actionButtons(page2)[0]
+	if act, _ := actionOf(bid); act.N <= 18 {
+		t.Errorf("page 2 starts with %v", act)
+	}
+	if ans := h.press(cur.user.ID, m.ID, cur.user, bid.Data); !strings.HasPrefix(ans.Text, "Played") {
+		t.Fatalf("bid from page 2 answered %q", ans.Text)
+	}
+	h.wait("the bid to be committed", func() bool { u, _ := h.table(); return u.Version == tb.Version+1 })
+	// The old keyboard's page buttons are stale now.
+	if ans := h.press(cur.user.ID, m.ID, cur.user, mustPageButton(t, page2, "‹").Data); !strings.Contains(ans.Text, "out of date") {
+		t.Errorf("an old page button answered %q", ans.Text)
+	}
+	h.say(group, alice, "/cancel")
+	h.wait("the table to close", func() bool { _, ok := h.table(); return !ok })
+	h.flush()
+	h.clean()
+}
+
+func mustPageButton(t *testing.T, m tgfake.Message, label string) tgfake.Button {
+	t.Helper()
+	b, ok := pageButton(m, label)
+	if !ok {
+		t.Fatalf("no page button %q in %+v", label, m.Keyboard)
+	}
+	return b
+}
