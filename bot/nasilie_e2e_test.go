@@ -103,7 +103,7 @@ func TestNasilieToHundred(t *testing.T) {
 			seen["human blind"] && seen["human look"] && seen["nasilie.e.meld"] && seen["nasilie.e.winner"]
 	})
 
-	h := startAll(t, setup{})
+	h := start(t, setup{})
 	h.openDMs(humans...)
 	h.openTable(alice, r, nil)
 	h.say(group, bob, "/join")
@@ -186,7 +186,7 @@ func TestNasilieCappedMatch(t *testing.T) {
 	t.Parallel()
 	r := nasilie.Rules()
 	humans := []tgfake.User{carol, dave}
-	h := startAll(t, setup{})
+	h := start(t, setup{})
 	h.openDMs(humans...)
 	h.openTable(carol, r, map[string]string{nasilie.OptRounds: "3"})
 	h.say(group, dave, "/join")

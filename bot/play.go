@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/kozyr-bot/kozyr/games"
@@ -50,7 +51,7 @@ func (b *Bot) act(ctx context.Context, chat int64, version int, who actor, a gam
 		if !ok || !t.Started || !t.Finished.IsZero() {
 			return errNoTable
 		}
-		if t.Version != version {
+		if t.Version != version && !pressStillValid(*t, who, version) {
 			return store.ErrConflict
 		}
 		seat := who.seat
@@ -104,6 +105,29 @@ func (b *Bot) act(ctx context.Context, chat int64, version int, who actor, a gam
 		return acted{}, err
 	}
 	return res, nil
+}
+
+// pressStillValid reports whether a person's button drawn at an older version may still count:
+// when several seats act at once (stakes placed together), the others' moves raise the Version
+// under a player who has not moved yet, and their buttons must not go stale for that. A press is
+// still valid when its seat has taken no action since the button was drawn; whether the action
+// is still its turn and legal is checked next, as for any press. A double press is stale because
+// the first press is in the log.
+func pressStillValid(t store.Table, who actor, version int) bool {
+	if who.user == 0 || version < 0 || version > t.Version || version > len(t.Log) {
+		return false
+	}
+	seat := seatOf(t, who.user)
+	if seat < 0 {
+		return false
+	}
+	prefix := strconv.Itoa(int(seat)) + ":"
+	for _, entry := range t.Log[version:] {
+		if strings.HasPrefix(entry, prefix) {
+			return false
+		}
+	}
+	return true
 }
 
 // stamp records transport bookkeeping that follows a new state in the same transaction: when each

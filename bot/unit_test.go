@@ -263,3 +263,31 @@ func TestStampTurnsAndDeadline(t *testing.T) {
 		}
 	}
 }
+
+func TestPressStillValid(t *testing.T) {
+	rec := store.Table{
+		Seats:   []store.Player{{UserID: 1}, {UserID: 2}, {UserID: 3}},
+		Log:     []string{"0:bid/1", "1:stake/2", "2:stake/3"},
+		Version: 3,
+	}
+	tests := []struct {
+		name    string
+		who     actor
+		version int
+		want    bool
+	}{
+		{"others acted since: still counts", actor{user: 1}, 1, true},
+		{"own action since: a double press", actor{user: 2}, 1, false},
+		{"own action is the last one", actor{user: 3}, 2, false},
+		{"current version", actor{user: 2}, 3, true},
+		{"from the future", actor{user: 1}, 4, false},
+		{"not seated", actor{user: 9}, 1, false},
+		{"agents need the exact version", actor{seat: 0}, 1, false},
+		{"negative", actor{user: 1}, -1, false},
+	}
+	for _, tt := range tests {
+		if got := pressStillValid(rec, tt.who, tt.version); got != tt.want {
+			t.Errorf("%s: pressStillValid(v%d) = %v, want %v", tt.name, tt.version, got, tt.want)
+		}
+	}
+}
