@@ -14,6 +14,7 @@ import (
 // Layout of the monospace score sheet: a phone shows about 32 columns without wrapping, so wider
 // sheets are split into blocks of seats, each repeating the row labels.
 const (
+	maxSheet   = 3000 // the <pre> block's share of a 4096-character message
 	sheetWidth = 32
 	labelWidth = 8
 	cellWidth  = 10
@@ -47,9 +48,21 @@ func (b *Bot) sheetText(t store.Table, sh games.Sheet, lang string) string {
 	} else {
 		lines = append(lines, b.text(lang, "bot.score.running"))
 	}
-	lines = append(lines, "<pre>"+locales.Escape(sheetTable(t, sh, func(s games.Seat) string { return b.seatName(t, lang, s) }, func(m games.Msg) string {
-		return locales.Plain(b.loc.Render(lang, m, names))
-	}))+"</pre>")
+	name := func(s games.Seat) string { return b.seatName(t, lang, s) }
+	label := func(m games.Msg) string { return locales.Plain(b.loc.Render(lang, m, names)) }
+	// A long match (Nasilie plays until someone reaches 100) may not fit one message: the oldest
+	// rows give way, the totals stay.
+	shown := sh
+	pre := locales.Escape(sheetTable(t, shown, name, label))
+	for dropped := 0; utf16Len(pre) > maxSheet && len(shown.Rows) > 1; {
+		cut := max(1, len(shown.Rows)/8)
+		dropped += cut
+		shown.Rows = shown.Rows[cut:]
+		pre = b.text(lang, "bot.score.earlier", "Count", dropped) + "\n" +
+			locales.Escape(sheetTable(t, shown, name, label))
+	}
+	sh = shown
+	lines = append(lines, "<pre>"+pre+"</pre>")
 	// Row labels too long for the table's label column are listed in full under it, the newest
 	// first to go in while the message stays within Telegram's limit.
 	var legend []string

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
@@ -288,6 +289,34 @@ func TestPressStillValid(t *testing.T) {
 	for _, tt := range tests {
 		if got := pressStillValid(rec, tt.who, tt.version); got != tt.want {
 			t.Errorf("%s: pressStillValid(v%d) = %v, want %v", tt.name, tt.version, got, tt.want)
+		}
+	}
+}
+
+// TestLongSheetFitsAMessage: a match of hundreds of deals still answers /score within Telegram's
+// limit, dropping the oldest rows but never the totals.
+func TestLongSheetFitsAMessage(t *testing.T) {
+	loc, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &Bot{loc: loc}
+	tb := store.Table{Game: "nasilie", Seats: []store.Player{{Name: "Ann"}, {Name: "Bo"}, {Name: "Cy"}, {Name: "Di"}}}
+	sh := games.Sheet{Totals: []int{97, -40, 12, -300}}
+	for r := 1; r <= 400; r++ {
+		sh.Rows = append(sh.Rows, games.SheetRow{Label: games.M("wizard.sheet.round", "Round", r, "Count", r),
+			Cells: []string{"3/12", "-", "−10", "+4"}})
+	}
+	for _, lang := range loc.Langs() {
+		out := b.sheetText(tb, sh, lang)
+		if n := utf16Len(out); n > maxText {
+			t.Errorf("%s: /score of 400 rows is %d characters", lang, n)
+		}
+		if !strings.Contains(out, "-300") || !strings.Contains(out, "Σ") {
+			t.Errorf("%s: totals missing", lang)
+		}
+		if lang == "en" && !strings.Contains(out, "earlier rows not shown") {
+			t.Errorf("en: no note of the dropped rows:\n%s", out[:200])
 		}
 	}
 }
