@@ -1,16 +1,14 @@
 package joker
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
 // vectorFile is the format of ../shared/rules/joker-vectors.json ("joker-vectors/1").
@@ -118,44 +116,21 @@ type legalOut struct {
 // TestVectors runs every case of every file in testdata/vectors; an unreadable file, an unknown
 // format or section, or any mismatch fails.
 func TestVectors(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("testdata", "vectors", "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no vector files: %v", err)
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			n, err := runVectorFile(t, f)
-			if err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
-			if n == 0 {
-				t.Fatalf("%s: no cases", f)
-			}
-			t.Logf("%s: %d cases", f, n)
-		})
-	}
+	gametest.EachVectorFile(t, func(t *testing.T, b []byte) {
+		n, err := runVectorFile(t, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			t.Fatal("no cases")
+		}
+		t.Logf("%d cases", n)
+	})
 }
 
-func runVectorFile(t *testing.T, path string) (int, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return 0, err
-	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(b, &top); err != nil {
-		return 0, err
-	}
-	known := []string{"format", "spec", "about", "conventions", "score_cases", "dealer_bid_cases",
-		"schedule", "banker_cases", "party_cases", "trick_cases", "legal_cases"}
-	for k := range top {
-		if !slices.Contains(known, k) {
-			return 0, fmt.Errorf("unknown section %q", k)
-		}
-	}
+func runVectorFile(t *testing.T, b []byte) (int, error) {
 	var vf vectorFile
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&vf); err != nil {
+	if err := gametest.DecodeStrict(b, &vf); err != nil {
 		return 0, err
 	}
 	if vf.Format != "joker-vectors/1" {
@@ -379,18 +354,13 @@ func vecName(c cards.Card) string {
 // TestVectorFileErrors: a file with an unknown section, another format or bad JSON is an error,
 // never silently skipped.
 func TestVectorFileErrors(t *testing.T) {
-	dir := t.TempDir()
 	for name, body := range map[string]string{
 		"unknown.json": `{"format": "joker-vectors/1", "bogus_cases": []}`,
 		"format.json":  `{"format": "joker-vectors/2", "score_cases": []}`,
 		"broken.json":  `{"format": "joker-vectors/1", "score_cases": [`,
 		"field.json":   `{"format": "joker-vectors/1", "score_cases": [{"id": "X", "input": {"hand": 2}, "expect": {}}]}`,
 	} {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := runVectorFile(t, p); err == nil {
+		if _, err := runVectorFile(t, []byte(body)); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}

@@ -3,6 +3,7 @@ package magister
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
 // vectorFile is the format "magister-vectors/1" of ../shared/rules/magister-examples.json (§13).
@@ -64,57 +66,47 @@ func isSection(v json.RawMessage) bool {
 
 // TestVectors runs every case of every file in testdata/vectors (magister.md §13).
 func TestVectors(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("testdata", "vectors", "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no vector files: %v", err)
-	}
 	total := 0
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			vf, err := readVectors(f)
-			if err != nil {
-				t.Fatal(err)
+	gametest.EachVectorFile(t, func(t *testing.T, data []byte) {
+		vf, err := readVectors(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, tc := range vf.TrickCases {
+			name := tc.ID
+			if name == "" {
+				name = "case" + strconv.Itoa(i)
 			}
-			for i, tc := range vf.TrickCases {
-				name := tc.ID
-				if name == "" {
-					name = "case" + strconv.Itoa(i)
+			t.Run(name, func(t *testing.T) {
+				if err := runTrickCase(tc); err != nil {
+					t.Error(err)
 				}
-				t.Run(name, func(t *testing.T) {
-					if err := runTrickCase(tc); err != nil {
-						t.Error(err)
-					}
-				})
-				total++
-			}
-		})
-	}
-	t.Logf("%d bank cases in %d files", total, len(files))
+			})
+			total++
+		}
+	})
+	t.Logf("%d bank cases", total)
 }
 
-func readVectors(path string) (vectorFile, error) {
+func readVectors(data []byte) (vectorFile, error) {
 	var vf vectorFile
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return vf, err
-	}
 	if err := json.Unmarshal(data, &vf.raw); err != nil {
-		return vf, fmt.Errorf("%s: %w", path, err)
+		return vf, err
 	}
 	for k, v := range vf.raw {
 		if !vectorSections[k] && isSection(v) {
-			return vf, fmt.Errorf("%s: unknown section %q", path, k)
+			return vf, fmt.Errorf("unknown section %q", k)
 		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&vf); err != nil {
-		return vf, fmt.Errorf("%s: %w", path, err)
+		return vf, err
 	}
 	if vf.Format != "magister-vectors/1" {
-		return vf, fmt.Errorf("%s: format %q, want magister-vectors/1", path, vf.Format)
+		return vf, fmt.Errorf("format %q, want magister-vectors/1", vf.Format)
 	}
 	if len(vf.TrickCases) == 0 {
-		return vf, fmt.Errorf("%s: no trick_cases", path)
+		return vf, errors.New("no trick_cases")
 	}
 	return vf, nil
 }
@@ -296,7 +288,11 @@ func sameCards(got, want []string) bool {
 // TestVectorsCatchMismatches: a wrong expectation, an unknown outcome and an unknown section all
 // fail, so TestVectors cannot pass vacuously.
 func TestVectorsCatchMismatches(t *testing.T) {
-	vf, err := readVectors(filepath.Join("testdata", "vectors", "magister-examples.json"))
+	data, err := os.ReadFile(filepath.Join("testdata", "vectors", "magister-examples.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vf, err := readVectors(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,21 +317,12 @@ func TestVectorsCatchMismatches(t *testing.T) {
 			}
 		}
 	}
-	data, err := os.ReadFile(filepath.Join("testdata", "vectors", "magister-examples.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
 	for extra, ok := range map[string]bool{
 		`"generated_by": "x", "notes": ["a", "b"]`: true,
 		`"deal_cases": [{"id": "D1"}]`:             false,
 	} {
-		f := filepath.Join(dir, "x.json")
 		doc := append([]byte("{"+extra+","), bytes.TrimPrefix(bytes.TrimSpace(data), []byte("{"))...)
-		if err := os.WriteFile(f, doc, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := readVectors(f); (err == nil) != ok {
+		if _, err := readVectors(doc); (err == nil) != ok {
 			t.Errorf("file with %s: error %v", extra, err)
 		}
 	}

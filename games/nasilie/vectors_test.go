@@ -1,14 +1,12 @@
 package nasilie
 
 import (
-	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
 // vectorFile is the format of ../shared/rules/nasilie-vectors.json ("nasilie-vectors/1"). Decoding
@@ -86,44 +84,32 @@ type legalCase struct {
 }
 
 func TestVectors(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("testdata", "vectors", "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no vector files: %v", err)
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dec := json.NewDecoder(bytes.NewReader(b))
-			dec.DisallowUnknownFields()
-			var vf vectorFile
-			if err := dec.Decode(&vf); err != nil {
-				t.Fatalf("unreadable vector file: %v", err)
-			}
-			if vf.Format != "nasilie-vectors/1" {
-				t.Fatalf("format %q, want nasilie-vectors/1", vf.Format)
-			}
-			n := len(vf.ScoreCases) + len(vf.MeldCases) + len(vf.TrickCases) + len(vf.LegalCases)
-			if n == 0 {
-				t.Fatal("file has no cases")
-			}
-			for _, c := range vf.ScoreCases {
-				t.Run(c.ID, func(t *testing.T) { runScoreCase(t, c) })
-			}
-			for _, c := range vf.MeldCases {
-				t.Run(c.ID, func(t *testing.T) { runMeldCase(t, c) })
-			}
-			for _, c := range vf.TrickCases {
-				t.Run(c.ID, func(t *testing.T) { runTrickCase(t, c) })
-			}
-			for _, c := range vf.LegalCases {
-				t.Run(c.ID, func(t *testing.T) { runLegalCase(t, c) })
-			}
-			t.Logf("%d cases", n)
-		})
-	}
+	gametest.EachVectorFile(t, func(t *testing.T, b []byte) {
+		var vf vectorFile
+		if err := gametest.DecodeStrict(b, &vf); err != nil {
+			t.Fatalf("unreadable vector file: %v", err)
+		}
+		if vf.Format != "nasilie-vectors/1" {
+			t.Fatalf("format %q, want nasilie-vectors/1", vf.Format)
+		}
+		n := len(vf.ScoreCases) + len(vf.MeldCases) + len(vf.TrickCases) + len(vf.LegalCases)
+		if n == 0 {
+			t.Fatal("file has no cases")
+		}
+		for _, c := range vf.ScoreCases {
+			t.Run(c.ID, func(t *testing.T) { runScoreCase(t, c) })
+		}
+		for _, c := range vf.MeldCases {
+			t.Run(c.ID, func(t *testing.T) { runMeldCase(t, c) })
+		}
+		for _, c := range vf.TrickCases {
+			t.Run(c.ID, func(t *testing.T) { runTrickCase(t, c) })
+		}
+		for _, c := range vf.LegalCases {
+			t.Run(c.ID, func(t *testing.T) { runLegalCase(t, c) })
+		}
+		t.Logf("%d cases", n)
+	})
 }
 
 func runScoreCase(t *testing.T, c scoreCase) {

@@ -1,16 +1,14 @@
 package skat
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
 // vectorFile is the format of shared/rules/skat-vectors.json ("skat-vectors/1").
@@ -69,48 +67,36 @@ type auctionCase struct {
 // TestVectors runs every case of every file in testdata/vectors: a file that cannot be read, has
 // an unknown section or field, or a case that does not match fails the test.
 func TestVectors(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("testdata", "vectors", "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no vector files: %v", err)
-	}
 	total := 0
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dec := json.NewDecoder(bytes.NewReader(b))
-			dec.DisallowUnknownFields()
-			var vf vectorFile
-			if err := dec.Decode(&vf); err != nil {
-				t.Fatalf("unreadable vector file: %v", err)
-			}
-			if vf.Format != "skat-vectors/1" {
-				t.Fatalf("format %q, want skat-vectors/1", vf.Format)
-			}
-			values := BidValues(Seed())
-			if vf.BidValues != nil && !slices.Equal(vf.BidValues, values) {
-				t.Errorf("bid_values differ:\nfile   %v\nengine %v", vf.BidValues, values)
-			}
-			for _, c := range vf.Cases {
-				t.Run(c.ID, func(t *testing.T) { runScoreCase(t, c) })
-			}
-			for _, c := range vf.RamschCases {
-				t.Run(c.ID, func(t *testing.T) {
-					in := c.Input
-					if got := RamschScores(in.Points, in.Tricks, in.LastTrickWon); got != c.Expect.Scores {
-						t.Errorf("%s: scores %v, want %v", c.Note, got, c.Expect.Scores)
-					}
-				})
-			}
-			for _, c := range vf.AuctionCases {
-				t.Run(c.ID, func(t *testing.T) { runAuctionCase(t, c, values) })
-			}
-			total += len(vf.Cases) + len(vf.RamschCases) + len(vf.AuctionCases)
-		})
-	}
-	t.Logf("%d vector cases in %d files", total, len(files))
+	gametest.EachVectorFile(t, func(t *testing.T, b []byte) {
+		var vf vectorFile
+		if err := gametest.DecodeStrict(b, &vf); err != nil {
+			t.Fatalf("unreadable vector file: %v", err)
+		}
+		if vf.Format != "skat-vectors/1" {
+			t.Fatalf("format %q, want skat-vectors/1", vf.Format)
+		}
+		values := BidValues(Seed())
+		if vf.BidValues != nil && !slices.Equal(vf.BidValues, values) {
+			t.Errorf("bid_values differ:\nfile   %v\nengine %v", vf.BidValues, values)
+		}
+		for _, c := range vf.Cases {
+			t.Run(c.ID, func(t *testing.T) { runScoreCase(t, c) })
+		}
+		for _, c := range vf.RamschCases {
+			t.Run(c.ID, func(t *testing.T) {
+				in := c.Input
+				if got := RamschScores(in.Points, in.Tricks, in.LastTrickWon); got != c.Expect.Scores {
+					t.Errorf("%s: scores %v, want %v", c.Note, got, c.Expect.Scores)
+				}
+			})
+		}
+		for _, c := range vf.AuctionCases {
+			t.Run(c.ID, func(t *testing.T) { runAuctionCase(t, c, values) })
+		}
+		total += len(vf.Cases) + len(vf.RamschCases) + len(vf.AuctionCases)
+	})
+	t.Logf("%d vector cases", total)
 }
 
 func runScoreCase(t *testing.T, c scoreCase) {

@@ -1,17 +1,14 @@
 package wizard
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
 // vectorFile is the format of shared/rules/wizard-vectors.json; unknown fields fail the test so a
@@ -148,13 +145,8 @@ func playState(t *testing.T, players int, trump cards.Suit, leader int, hands []
 // data or a file without cases are errors.
 func decodeVectors(b []byte) (vectorFile, error) {
 	var v vectorFile
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&v); err != nil {
+	if err := gametest.DecodeStrict(b, &v); err != nil {
 		return v, err
-	}
-	if dec.More() {
-		return v, fmt.Errorf("trailing data after the vector object")
 	}
 	if v.Format != "" && v.Format != "wizard-vectors/1" {
 		return v, fmt.Errorf("unknown format %q", v.Format)
@@ -181,147 +173,137 @@ func TestDecodeVectorsIsStrict(t *testing.T) {
 }
 
 func TestVectors(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("testdata", "vectors", "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no vector files in testdata/vectors (%v)", err)
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatalf("read: %v", err)
-			}
-			v, err := decodeVectors(b)
-			if err != nil {
-				t.Fatalf("unreadable vector file: %v", err)
-			}
-			for _, c := range v.TrickCases {
-				t.Run(c.ID, func(t *testing.T) {
-					var vc vectorCards
-					trick, err := vc.list(c.Input.Cards)
-					if err != nil || len(trick) == 0 || c.Expect.Winner == nil {
-						t.Fatalf("bad case: %v", err)
-					}
-					trump, err := vectorTrump(c.Input.Trump)
-					if err != nil {
-						t.Fatalf("bad trump: %v", err)
-					}
-					if got := TrickWinner(trick, trump); got != *c.Expect.Winner {
-						t.Fatalf("%s: TrickWinner(%v, %v) = %d, want %d", c.Note, trick, trump, got, *c.Expect.Winner)
-					}
-					// The same trick through the engine: one card per seat, seat 0 leads.
-					if n := len(trick); n >= 3 && n <= 6 {
-						hands := make([]cards.Set, n)
-						for i, c := range trick {
-							hands[i] = cards.SetOf(c)
-						}
-						var st games.State = playState(t, n, trump, 0, hands, nil)
-						var evs []games.Event
-						for i, c := range trick {
-							if st, evs, err = st.Apply(games.Seat(i), games.With(KindPlay, c)); err != nil {
-								t.Fatalf("engine play %d: %v", i, err)
-							}
-						}
-						if got := trickTaker(evs); got != games.Seat(*c.Expect.Winner) {
-							t.Fatalf("engine gave the trick to seat %d", got)
-						}
-					}
-				})
-			}
-			for _, c := range v.LegalCases {
-				t.Run(c.ID, func(t *testing.T) {
-					var vc vectorCards
-					hand, err := vc.list(c.Input.Hand)
-					if err != nil {
-						t.Fatalf("bad hand: %v", err)
-					}
-					trick, err := vc.list(c.Input.TrickSoFar)
-					if err != nil {
-						t.Fatalf("bad trick: %v", err)
-					}
-					ok := LegalPlays(cards.SetOf(hand...), trick)
-					var got []string
-					for _, c := range hand {
-						if ok.Has(c) {
-							got = append(got, vectorName(c))
-						}
-					}
-					var want []string
-					for _, name := range c.Expect.Legal {
-						var nc vectorCards
-						w, err := nc.card(name)
-						if err != nil {
-							t.Fatalf("bad expected card: %v", err)
-						}
-						want = append(want, vectorName(w))
-					}
-					if !slices.Equal(got, want) {
-						t.Fatalf("%s: legal %v, want %v", c.Note, got, want)
-					}
-					// The engine offers exactly these plays to the seat after the trick so far.
-					n := max(3, len(trick)+1)
-					if n > 6 {
-						return
-					}
+	gametest.EachVectorFile(t, func(t *testing.T, b []byte) {
+		v, err := decodeVectors(b)
+		if err != nil {
+			t.Fatalf("unreadable vector file: %v", err)
+		}
+		for _, c := range v.TrickCases {
+			t.Run(c.ID, func(t *testing.T) {
+				var vc vectorCards
+				trick, err := vc.list(c.Input.Cards)
+				if err != nil || len(trick) == 0 || c.Expect.Winner == nil {
+					t.Fatalf("bad case: %v", err)
+				}
+				trump, err := vectorTrump(c.Input.Trump)
+				if err != nil {
+					t.Fatalf("bad trump: %v", err)
+				}
+				if got := TrickWinner(trick, trump); got != *c.Expect.Winner {
+					t.Fatalf("%s: TrickWinner(%v, %v) = %d, want %d", c.Note, trick, trump, got, *c.Expect.Winner)
+				}
+				// The same trick through the engine: one card per seat, seat 0 leads.
+				if n := len(trick); n >= 3 && n <= 6 {
 					hands := make([]cards.Set, n)
-					hands[len(trick)] = cards.SetOf(hand...)
-					st := playState(t, n, cards.NoSuit, 0, hands, trick)
-					var acts []string
-					for _, a := range st.Legal(games.Seat(len(trick))) {
-						acts = append(acts, vectorName(a.Card))
+					for i, c := range trick {
+						hands[i] = cards.SetOf(c)
 					}
-					slices.Sort(acts)
-					slices.Sort(got)
-					if !slices.Equal(acts, got) {
-						t.Fatalf("engine Legal %v, want %v", acts, got)
+					var st games.State = playState(t, n, trump, 0, hands, nil)
+					var evs []games.Event
+					for i, c := range trick {
+						if st, evs, err = st.Apply(games.Seat(i), games.With(KindPlay, c)); err != nil {
+							t.Fatalf("engine play %d: %v", i, err)
+						}
 					}
-				})
-			}
-			for _, c := range v.ScoreCases {
-				t.Run(c.ID, func(t *testing.T) {
-					if c.Input.Bid == nil || c.Input.Taken == nil || c.Expect.Points == nil {
-						t.Fatalf("bad case")
+					if got := trickTaker(evs); got != games.Seat(*c.Expect.Winner) {
+						t.Fatalf("engine gave the trick to seat %d", got)
 					}
-					if got := RoundScore(*c.Input.Bid, *c.Input.Taken); got != *c.Expect.Points {
-						t.Fatalf("RoundScore(%d, %d) = %d, want %d", *c.Input.Bid, *c.Input.Taken, got, *c.Expect.Points)
+				}
+			})
+		}
+		for _, c := range v.LegalCases {
+			t.Run(c.ID, func(t *testing.T) {
+				var vc vectorCards
+				hand, err := vc.list(c.Input.Hand)
+				if err != nil {
+					t.Fatalf("bad hand: %v", err)
+				}
+				trick, err := vc.list(c.Input.TrickSoFar)
+				if err != nil {
+					t.Fatalf("bad trick: %v", err)
+				}
+				ok := LegalPlays(cards.SetOf(hand...), trick)
+				var got []string
+				for _, c := range hand {
+					if ok.Has(c) {
+						got = append(got, vectorName(c))
 					}
-				})
-			}
-			for i, c := range v.Rounds {
-				t.Run(fmt.Sprintf("rounds-%d-%s", i, c.ID), func(t *testing.T) {
-					if c.Rounds == nil && c.FinalRoundHasTrump == nil {
-						t.Fatalf("bad case: nothing expected")
-					}
-					st, err := Rules().New(games.Config{Players: c.Players}, 7)
+				}
+				var want []string
+				for _, name := range c.Expect.Legal {
+					var nc vectorCards
+					w, err := nc.card(name)
 					if err != nil {
-						t.Fatalf("New(%d players): %v", c.Players, err)
+						t.Fatalf("bad expected card: %v", err)
 					}
-					s := st.(*state)
-					if c.Rounds != nil {
-						if got := Rounds(c.Players); got != *c.Rounds {
-							t.Fatalf("Rounds(%d) = %d, want %d", c.Players, got, *c.Rounds)
-						}
-						if got := int(s.set.nRounds); got != *c.Rounds {
-							t.Fatalf("a %d-player match has %d rounds, want %d", c.Players, got, *c.Rounds)
-						}
+					want = append(want, vectorName(w))
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s: legal %v, want %v", c.Note, got, want)
+				}
+				// The engine offers exactly these plays to the seat after the trick so far.
+				n := max(3, len(trick)+1)
+				if n > 6 {
+					return
+				}
+				hands := make([]cards.Set, n)
+				hands[len(trick)] = cards.SetOf(hand...)
+				st := playState(t, n, cards.NoSuit, 0, hands, trick)
+				var acts []string
+				for _, a := range st.Legal(games.Seat(len(trick))) {
+					acts = append(acts, vectorName(a.Card))
+				}
+				slices.Sort(acts)
+				slices.Sort(got)
+				if !slices.Equal(acts, got) {
+					t.Fatalf("engine Legal %v, want %v", acts, got)
+				}
+			})
+		}
+		for _, c := range v.ScoreCases {
+			t.Run(c.ID, func(t *testing.T) {
+				if c.Input.Bid == nil || c.Input.Taken == nil || c.Expect.Points == nil {
+					t.Fatalf("bad case")
+				}
+				if got := RoundScore(*c.Input.Bid, *c.Input.Taken); got != *c.Expect.Points {
+					t.Fatalf("RoundScore(%d, %d) = %d, want %d", *c.Input.Bid, *c.Input.Taken, got, *c.Expect.Points)
+				}
+			})
+		}
+		for i, c := range v.Rounds {
+			t.Run(fmt.Sprintf("rounds-%d-%s", i, c.ID), func(t *testing.T) {
+				if c.Rounds == nil && c.FinalRoundHasTrump == nil {
+					t.Fatalf("bad case: nothing expected")
+				}
+				st, err := Rules().New(games.Config{Players: c.Players}, 7)
+				if err != nil {
+					t.Fatalf("New(%d players): %v", c.Players, err)
+				}
+				s := st.(*state)
+				if c.Rounds != nil {
+					if got := Rounds(c.Players); got != *c.Rounds {
+						t.Fatalf("Rounds(%d) = %d, want %d", c.Players, got, *c.Rounds)
 					}
-					if c.FinalRoundHasTrump != nil {
-						last := *s
-						last.ri = last.set.nRounds - 1
-						var evs []games.Event
-						last.deal(&evs)
-						got := last.turned != cards.NoCard
-						if got != *c.FinalRoundHasTrump || HasTrumpCard(c.Players, last.round()) != got {
-							t.Fatalf("final round turns a card: %v, want %v", got, *c.FinalRoundHasTrump)
-						}
-						if !got && last.trump != cards.NoSuit {
-							t.Fatalf("final round without a card has trump %v", last.trump)
-						}
+					if got := int(s.set.nRounds); got != *c.Rounds {
+						t.Fatalf("a %d-player match has %d rounds, want %d", c.Players, got, *c.Rounds)
 					}
-				})
-			}
-		})
-	}
+				}
+				if c.FinalRoundHasTrump != nil {
+					last := *s
+					last.ri = last.set.nRounds - 1
+					var evs []games.Event
+					last.deal(&evs)
+					got := last.turned != cards.NoCard
+					if got != *c.FinalRoundHasTrump || HasTrumpCard(c.Players, last.round()) != got {
+						t.Fatalf("final round turns a card: %v, want %v", got, *c.FinalRoundHasTrump)
+					}
+					if !got && last.trump != cards.NoSuit {
+						t.Fatalf("final round without a card has trump %v", last.trump)
+					}
+				}
+			})
+		}
+	})
 }
 
 // trickTaker is the seat the engine's trick event names, or Nobody.
