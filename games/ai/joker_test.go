@@ -10,19 +10,7 @@ import (
 
 // jokerParty plays one joker party with agents per seat and returns the final totals.
 func jokerParty(t *testing.T, players []Agent, seed uint64) []int {
-	t.Helper()
-	st, err := joker.Rules().New(games.Config{Players: len(players)}, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 11))
-	for len(st.ToAct()) > 0 {
-		s := st.ToAct()[0]
-		a := players[s].Choose(st.View(s), st.Legal(s), rng)
-		if st, _, err = st.Apply(s, a); err != nil {
-			t.Fatal(err)
-		}
-	}
+	st, _ := playMatch(t, joker.Rules(), games.Config{Players: len(players)}, seed, players)
 	return st.Score().Totals
 }
 

@@ -2,7 +2,6 @@ package ai
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
@@ -19,22 +18,7 @@ func magisterMatch(t testing.TB, cfg games.Config, seed uint64, agents []Agent) 
 // magisterHalves plays one game and returns the results and each player's points per half
 // (deals 1–12 negative, 13–24 positive), read from the score sheet's deal rows.
 func magisterHalves(t testing.TB, cfg games.Config, seed uint64, agents []Agent) ([]int, [2][]int) {
-	st, err := magister.Rules().New(cfg, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 5))
-	for len(st.ToAct()) > 0 {
-		s := st.ToAct()[0]
-		legal := st.Legal(s)
-		a := agents[s].Choose(st.View(s), legal, rng)
-		if !slices.Contains(legal, a) {
-			t.Fatalf("seed %d seat %d chose %v, not in %v", seed, s, a, legal)
-		}
-		if st, _, err = st.Apply(s, a); err != nil {
-			t.Fatal(err)
-		}
-	}
+	st, _ := playMatch(t, magister.Rules(), cfg, seed, agents)
 	sh := st.Score()
 	halves := [2][]int{make([]int, cfg.Players), make([]int, cfg.Players)}
 	for _, row := range sh.Rows {

@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
@@ -12,29 +11,12 @@ import (
 // the winners, the deals played and per-seat declarer counts and successes.
 func nasilieMatch(t testing.TB, seats []Agent, opts map[string]string, seed uint64) (games.Sheet, int, []int, []int) {
 	t.Helper()
-	st, err := nasilie.Rules().New(games.Config{Players: len(seats), Options: opts}, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 99))
+	st, evs := playMatch(t, nasilie.Rules(), games.Config{Players: len(seats), Options: opts}, seed, seats)
 	declared, made := make([]int, len(seats)), make([]int, len(seats))
 	deals := 0
-	for steps := 0; len(st.ToAct()) > 0; steps++ {
-		if steps > 200_000 {
-			t.Fatal("match did not end")
-		}
-		s := st.ToAct()[0]
-		legal := st.Legal(s)
-		a := seats[s].Choose(st.View(s), legal, rng)
-		var evs []games.Event
-		st, evs, err = st.Apply(s, a)
-		if err != nil {
-			t.Fatalf("seat %d chose %v: %v", s, a, err)
-		}
-		for _, e := range evs {
-			if e.Msg.ID == "nasilie.e.result" || e.Msg.ID == "nasilie.e.declined" {
-				deals++
-			}
+	for _, e := range evs {
+		if e.Msg.ID == "nasilie.e.result" || e.Msg.ID == "nasilie.e.declined" {
+			deals++
 		}
 	}
 	sh := st.Score()

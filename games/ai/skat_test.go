@@ -12,18 +12,7 @@ import (
 // skatMatch plays one Skat match with agents per seat; it returns the totals and the score
 // sheet's rows as settled by the engine.
 func skatMatch(t testing.TB, cfg games.Config, seed uint64, agents []Agent) games.State {
-	st, err := skat.Rules().New(cfg, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 77))
-	for len(st.ToAct()) > 0 {
-		s := st.ToAct()[0]
-		a := agents[s].Choose(st.View(s), st.Legal(s), rng)
-		if st, _, err = st.Apply(s, a); err != nil {
-			t.Fatalf("seed %d seat %d %v: %v", seed, s, a, err)
-		}
-	}
+	st, _ := playMatch(t, skat.Rules(), cfg, seed, agents)
 	return st
 }
 

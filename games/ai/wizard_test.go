@@ -10,18 +10,7 @@ import (
 
 // wizardMatch plays one match with agents per seat and returns the totals.
 func wizardMatch(t testing.TB, players int, seed uint64, agents []Agent) []int {
-	st, err := wizard.Rules().New(games.Config{Players: players}, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 77))
-	for len(st.ToAct()) > 0 {
-		s := st.ToAct()[0]
-		a := agents[s].Choose(st.View(s), st.Legal(s), rng)
-		if st, _, err = st.Apply(s, a); err != nil {
-			t.Fatalf("seed %d seat %d %v: %v", seed, s, a, err)
-		}
-	}
+	st, _ := playMatch(t, wizard.Rules(), games.Config{Players: players}, seed, agents)
 	return st.Score().Totals
 }
 
