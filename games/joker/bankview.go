@@ -121,8 +121,13 @@ func (st *bankState) Score() games.Sheet {
 		for s, p := range pts {
 			cells[s] = fmt.Sprintf("%+d", p)
 		}
-		sh.Rows = append(sh.Rows, games.SheetRow{Label: games.M("jokerbank.row.earlier", "Count", len(old)),
-			Cells: cells, Points: pts})
+		label := games.M("jokerbank.row.earlier", "Count", len(old))
+		if len(old) == 1 {
+			// One folded round is labelled as a round: "Rounds 1–1" reads badly, and a plural form
+			// cannot single out 1 in Russian (21 takes the same form).
+			label = games.M("jokerbank.row.round", "N", old[0].Round, "Seat", old[0].Banker)
+		}
+		sh.Rows = append(sh.Rows, games.SheetRow{Label: label, Cells: cells, Points: pts})
 	}
 	for _, r := range hist {
 		cells := make([]string, st.N)

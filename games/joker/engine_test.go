@@ -452,3 +452,41 @@ func TestApplyKeepsSiblings(t *testing.T) {
 		}
 	}
 }
+
+// TestBankSheetFolded: the sheet folds the rounds before the last 15 into one row (joker.md
+// version 1, J1-END: running money); a single folded round is labelled as that round, never as
+// "rounds 1–1".
+func TestBankSheetFolded(t *testing.T) {
+	for _, tc := range []struct {
+		rounds int
+		first  string // label id of the first row
+		count  int    // its Count, for the folded row
+	}{
+		{15, "jokerbank.row.round", 0},
+		{16, "jokerbank.row.round", 0},
+		{17, "jokerbank.row.earlier", 2},
+	} {
+		var st games.State
+		st, err := BankRules().New(games.Config{Players: 3, Options: map[string]string{OptRounds: "open"}}, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for len(st.(*bankState).History) < tc.rounds {
+			s := st.ToAct()[0]
+			if st, _, err = st.Apply(s, games.Num(KindStake, 1)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sh := st.Score()
+		if len(sh.Rows) != min(tc.rounds, bankRows+1) {
+			t.Fatalf("%d rounds: %d rows", tc.rounds, len(sh.Rows))
+		}
+		l := sh.Rows[0].Label
+		if l.ID != tc.first || tc.count > 0 && l.Args["Count"] != tc.count {
+			t.Errorf("%d rounds: first row %v", tc.rounds, l)
+		}
+		if tc.rounds == 16 && l.Args["N"] != 1 {
+			t.Errorf("16 rounds: folded row labelled %v, want round 1", l)
+		}
+	}
+}

@@ -412,3 +412,28 @@ func TestSchwarzAnnouncedEndsEarly(t *testing.T) {
 		t.Errorf("row %+v outcome %+v", r, o)
 	}
 }
+
+// TestGameViewBids: skat.md §4.4: the structured view lists the table's legal bid values (88 in
+// the seed rules, derived from the active values under a switch), for every seat and the public.
+func TestGameViewBids(t *testing.T) {
+	tests := []struct {
+		name  string
+		opts  map[string]string
+		count int
+		has   int
+	}{
+		{"seed", nil, 88, 440},
+		{"grand_base=24", map[string]string{OptGrandBase: "24"}, len(BidValues(Variant{GrandBase: 24, NullOuvert: 24, SchneiderMin: 91})), 48},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st := newState(t, 3, tt.opts)
+			for _, s := range []games.Seat{games.Nobody, st.seat(Forehand), st.seat(Middlehand)} {
+				bids := st.View(s).Game.(Game).Bids
+				if len(bids) != tt.count || bids[0] != 18 || !slices.Contains(bids, tt.has) {
+					t.Errorf("seat %d: %d bids %v", s, len(bids), bids)
+				}
+			}
+		})
+	}
+}

@@ -80,7 +80,7 @@ func (st *state) View(s games.Seat) games.View {
 
 func (st *state) game(s games.Seat) Game {
 	g := Game{Phase: phaseNames[st.Phase], Deal: st.Deal, Deals: st.Cfg.Deals, Role: st.role(s),
-		Variant: st.Cfg.Variant, Auction: st.Auction,
+		Variant: st.Cfg.Variant, Bids: slices.Clone(st.bidValues()), Auction: st.Auction,
 		Declarer: st.Declarer, Bid: st.Bid, Taken: st.Taken, Contract: st.Contract,
 		Leader: st.Leader, Trick: slices.Clone(st.Trick), Totals: slices.Clone(st.Totals)}
 	for r := Forehand; r <= Rearhand; r++ {

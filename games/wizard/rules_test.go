@@ -450,3 +450,29 @@ func TestAllowedIsCheckLegal(t *testing.T) {
 		}
 	}
 }
+
+// wizard.md §10 bids_cannot_match: the dealer, bidding last, may not name the one number that
+// makes the total equal r. Before every other seat has bid there is no such number yet, so the
+// dealer's view must not report one (it used to count the missing bids as -1 each).
+func TestForbiddenOnlyOnceOthersBid(t *testing.T) {
+	// Seed 0, 4 players: dealer 1, r = 1; bidders 2, 3, 0 then the dealer.
+	st := newMatch(t, 4, 0, map[string]string{OptCannotMatch: "on"})
+	var g games.State = st
+	for _, c := range []struct {
+		bids []string // bids of seats 2, 3, 0 made so far
+		want int
+	}{
+		{nil, -1},
+		{[]string{"bid/0"}, -1},
+		{[]string{"bid/0", "bid/0"}, -1},
+		{[]string{"bid/0", "bid/0", "bid/0"}, 1},
+	} {
+		g = st
+		for i, b := range c.bids {
+			g, _ = mustApply(t, g, []games.Seat{2, 3, 0}[i], b)
+		}
+		if f := g.View(1).Game.(Public).Forbidden; f != c.want {
+			t.Errorf("after %v: dealer's Forbidden %d, want %d", c.bids, f, c.want)
+		}
+	}
+}

@@ -153,6 +153,7 @@ func (st *state) canAct(s games.Seat) bool {
 }
 
 // forbiddenBid is the bid the dealer may not make with bids_cannot_match (wizard.md §10), or -1.
+// The restriction exists only once every other seat has bid: before that nothing is forbidden.
 func (st *state) forbiddenBid(s games.Seat) int {
 	if !st.set.cannotMatch || st.phase != phaseBid || int8(s) != st.dealer {
 		return -1
@@ -160,6 +161,9 @@ func (st *state) forbiddenBid(s games.Seat) int {
 	sum := 0
 	for i := range st.n() {
 		if i != st.dealer {
+			if st.bids[i] < 0 {
+				return -1
+			}
 			sum += int(st.bids[i])
 		}
 	}
