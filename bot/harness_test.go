@@ -392,3 +392,14 @@ func (h *harness) anyKeyboard(players []tgfake.User) bool {
 	}
 	return false
 }
+
+// aliceBobAndAgent opens a three-round Wizard table of Alice (the creator), Bob and one agent and
+// begins the match: the common start of the tests that exercise something other than the lobby.
+func (h *harness) aliceBobAndAgent() {
+	h.t.Helper()
+	h.shortGame(alice)
+	h.say(group, bob, "/join")
+	h.say(group, alice, "/addai")
+	h.seats(3)
+	h.begin(alice)
+}

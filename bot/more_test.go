@@ -18,11 +18,7 @@ func TestTurnTimer(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{turnTimeout: 60 * time.Millisecond, aiDelay: 10 * time.Millisecond})
 	h.openDMs(alice, bob)
-	h.shortGame(alice)
-	h.say(group, bob, "/join")
-	h.say(group, alice, "/addai")
-	h.seats(3)
-	h.begin(alice)
+	h.aliceBobAndAgent()
 	h.wait("alice away after three timeouts", func() bool {
 		tb, ok := h.table()
 		return ok && tb.Seats[0].Away && tb.Seats[0].Timeouts >= maxTimeouts
@@ -52,11 +48,7 @@ func TestMigration(t *testing.T) {
 	h := start(t, setup{})
 	players := []tgfake.User{alice, bob}
 	h.openDMs(players...)
-	h.shortGame(alice)
-	h.say(group, bob, "/join")
-	h.say(group, alice, "/addai")
-	h.seats(3)
-	h.begin(alice)
+	h.aliceBobAndAgent()
 	cur := h.waitTurn(players, -1)
 	h.press(cur.user.ID, cur.msg.ID, cur.user, cur.msg.Keyboard[0][0].Data)
 
@@ -86,11 +78,7 @@ func TestBotRemoved(t *testing.T) {
 	h := start(t, setup{})
 	players := []tgfake.User{alice, bob}
 	h.openDMs(players...)
-	h.shortGame(alice)
-	h.say(group, bob, "/join")
-	h.say(group, alice, "/addai")
-	h.seats(3)
-	h.begin(alice)
+	h.aliceBobAndAgent()
 	h.waitTurn(players, -1)
 	h.flush()
 	sent := len(h.fake.Messages(group))

@@ -400,7 +400,8 @@ func readForm(r *http.Request) (form, error) {
 	return f, nil
 }
 
-// window is a sliding window of event times.
+// window is a sliding window of event times. The outbox has its own on purpose: the fake is the
+// judge of the outbox's rate limits, so it must not share the code it judges.
 type window struct{ times []time.Time }
 
 // count drops events older than span and returns how many remain.
