@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -32,8 +33,20 @@ type Config struct {
 	// AIDelay is how long an agent (an AI seat, or one standing in for an away player) waits.
 	AIDelay time.Duration
 	// RateScale divides the outbox's rate windows (tests against a scaled fake); 0 means 1.
-	RateScale  float64
-	HTTPClient tg.HttpClient // optional (tests, fault injection)
+	RateScale float64
+	// WebhookURL switches from polling to a webhook: the public address Telegram posts updates
+	// to. Listen is the local address the webhook server listens on (":8443"), WebhookSecret the
+	// secret_token Telegram sends back in every request.
+	WebhookURL    string
+	Listen        string
+	WebhookSecret string
+	// HTTPClient replaces the client of every Bot API call (tests, fault injection).
+	HTTPClient HTTPDoer
+}
+
+// HTTPDoer is the client the bot makes its Bot API calls with.
+type HTTPDoer interface {
+	Do(*http.Request) (*http.Response, error)
 }
 
 // pollTimeout is the long-poll window of getUpdates; the HTTP client allows a little more.
@@ -47,24 +60,30 @@ type Bot struct {
 	cfg    Config
 	log    zerolog.Logger
 	api    *tg.Bot
+	httpc  HTTPDoer
+	base   string // the Bot API server, without a trailing slash
 	me     string // the bot's username, for /cmd@me and deep links
 	rules  map[string]games.Rules
 	loc    *locales.Bundle
 	st     store.Store
 	out    *outbox.Outbox
-	serial *serializer
-	offs   *offsets
-	memo   *memo
+	queue  *serializer
+	intake *tracker
 	sched  *scheduler
-	// work is the context of handlers and timers: it outlives the polling context so in-flight
-	// work finishes after a shutdown signal, and ends when Run returns.
+	books  *books
+
+	mu     sync.Mutex
+	tables map[store.TableID]*tableMem
+
+	// work is the context of handlers, jobs and timers: it outlives the polling context so work
+	// in flight finishes after a shutdown signal, and ends when Run returns.
 	work context.Context
 	stop context.CancelFunc
 	now  func() time.Time
 }
 
 // New connects to the Bot API (getMe, for the username the commands and deep links need) and
-// registers the command menus per language (setMyCommands). It does not poll yet: see Run.
+// registers the command menus per language (setMyCommands). It does not take updates yet: see Run.
 func New(ctx context.Context, cfg Config) (*Bot, error) {
 	switch {
 	case strings.TrimSpace(cfg.Token) == "":
@@ -75,59 +94,56 @@ func New(ctx context.Context, cfg Config) (*Bot, error) {
 		return nil, errors.New("bot: no locales")
 	case len(cfg.Games) == 0:
 		return nil, errors.New("bot: no games")
+	case cfg.WebhookURL != "" && cfg.Listen == "":
+		return nil, errors.New("bot: a webhook needs an address to listen on")
+	}
+	if cfg.WebhookURL != "" {
+		u, err := url.Parse(cfg.WebhookURL)
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return nil, fmt.Errorf("bot: webhook URL %q is not an http(s) address", cfg.WebhookURL)
+		}
 	}
 	if cfg.RateScale <= 0 {
 		cfg.RateScale = 1
 	}
 	work, stop := context.WithCancel(context.Background())
 	b := &Bot{
-		cfg:   cfg,
-		log:   cfg.Log,
-		rules: map[string]games.Rules{},
-		loc:   cfg.Locales,
-		st:    cfg.Store,
-		memo:  newMemo(),
-		work:  work,
-		stop:  stop,
-		now:   func() time.Time { return time.Now().UTC().Round(0) },
+		cfg:    cfg,
+		log:    cfg.Log,
+		rules:  map[string]games.Rules{},
+		loc:    cfg.Locales,
+		st:     cfg.Store,
+		tables: map[store.TableID]*tableMem{},
+		work:   work,
+		stop:   stop,
+		now:    func() time.Time { return time.Now().UTC().Round(0) },
+		base:   "https://api.telegram.org",
 	}
 	for _, r := range cfg.Games {
 		b.rules[r.Name()] = r
 	}
-	b.serial = newSerializer(b.log)
+	if cfg.APIURL != "" {
+		b.base = strings.TrimRight(cfg.APIURL, "/")
+	}
+	b.queue = newSerializer(b.log)
+	b.intake = newTracker()
 	b.sched = newScheduler(b.fire)
+	b.books = newBooks()
 	lim := outbox.DefaultLimits()
 	lim.Scale = cfg.RateScale
 	b.out = outbox.New(lim, b.log)
 
-	offset, err := cfg.Store.Offset(ctx)
-	if err != nil {
-		stop()
-		return nil, fmt.Errorf("bot: read update offset: %w", err)
-	}
-	b.offs = newOffsets(offset)
-
-	client := cfg.HTTPClient
-	if client == nil {
-		client = &http.Client{Timeout: pollTimeout + 15*time.Second}
+	b.httpc = cfg.HTTPClient
+	if b.httpc == nil {
+		b.httpc = newHTTPClient()
 	}
 	opts := []tg.Option{
 		tg.WithSkipGetMe(),
-		tg.WithHTTPClient(pollTimeout, client),
-		// One worker hands updates over in order; serial.go runs them per table.
-		tg.WithNotAsyncHandlers(),
-		tg.WithWorkers(1),
-		// Unbuffered: an update leaves the poller only when the worker takes it, so a shutdown
-		// never drops an update whose batch getUpdates has already confirmed.
-		tg.WithUpdatesChannelCap(0),
-		tg.WithInitialOffset(offset),
-		tg.WithDefaultHandler(b.receive),
+		tg.WithHTTPClient(pollTimeout, b.httpc),
+		tg.WithServerURL(b.base),
 		tg.WithErrorsHandler(func(err error) { b.log.Warn().Str("err", b.clean(err)).Msg("telegram client") }),
-		tg.WithAllowedUpdates(tg.AllowedUpdates{models.AllowedUpdateMessage, models.AllowedUpdateCallbackQuery, models.AllowedUpdateMyChatMember}),
 	}
-	if cfg.APIURL != "" {
-		opts = append(opts, tg.WithServerURL(strings.TrimRight(cfg.APIURL, "/")))
-	}
+	var err error
 	b.api, err = tg.New(cfg.Token, opts...)
 	if err != nil {
 		stop()
@@ -143,126 +159,78 @@ func New(ctx context.Context, cfg Config) (*Bot, error) {
 	return b, nil
 }
 
+// newHTTPClient is a client sized for the bot's concurrency: the outbox may have a call in
+// flight for every chat, so idle connections to the one Bot API host are kept for all of them and
+// calls reuse kept-alive connections instead of opening new ones.
+func newHTTPClient() *http.Client {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns = 256
+	t.MaxIdleConnsPerHost = 256
+	t.IdleConnTimeout = 90 * time.Second
+	return &http.Client{Timeout: pollTimeout + 15*time.Second, Transport: t}
+}
+
 // Username is the bot's Telegram username (for deep links).
 func (b *Bot) Username() string { return b.me }
 
-// Run polls for updates until ctx is done, then stops polling, finishes the updates in flight,
-// flushes the outbox, persists the update offset and returns.
+// Run takes updates until ctx is done — by long polling, or from Telegram's webhook requests when
+// a webhook URL is configured — then stops taking them, finishes the work in flight, sends what
+// is queued, persists the bookkeeping and returns.
 func (b *Bot) Run(ctx context.Context) error {
 	defer b.stop()
 	outCtx, stopOut := context.WithCancel(b.work)
 	defer stopOut()
 	var outDone sync.WaitGroup
-	outDone.Add(1)
-	go func() { defer outDone.Done(); b.out.Run(outCtx) }()
+	outDone.Go(func() { b.out.Run(outCtx) })
 
 	bgCtx, stopBg := context.WithCancel(b.work)
 	var bg sync.WaitGroup
-	bg.Add(2)
-	go func() { defer bg.Done(); b.sched.run(bgCtx) }()
-	go func() { defer bg.Done(); b.saveOffsets(bgCtx) }()
+	bg.Go(func() { b.sched.run(bgCtx) })
+	bg.Go(func() { b.flushLoop(bgCtx) })
 
 	if err := b.resume(ctx); err != nil {
 		b.log.Error().Err(err).Msg("resume tables")
 	}
-	b.log.Info().Str("bot", b.me).Msg("polling")
-	b.api.Start(ctx)
+	var err error
+	if b.cfg.WebhookURL != "" {
+		err = b.serveWebhook(ctx)
+	} else {
+		err = b.poll(ctx)
+	}
 	b.log.Info().Msg("stopping")
 
 	stopBg()
 	bg.Wait()
 	grace, cancel := context.WithTimeout(b.work, shutdownGrace)
 	defer cancel()
-	if err := b.serial.Wait(grace); err != nil {
-		b.log.Warn().Err(err).Msg("updates still running at shutdown")
+	if werr := b.queue.Wait(grace); werr != nil {
+		b.log.Warn().Err(werr).Msg("updates still running at shutdown")
 	}
-	if err := b.out.Flush(grace); err != nil {
-		b.log.Warn().Err(err).Msg("outbox not flushed at shutdown")
+	if ferr := b.out.Flush(grace); ferr != nil {
+		b.log.Warn().Err(ferr).Msg("outbox not flushed at shutdown")
 	}
 	stopOut()
 	outDone.Wait()
-	b.persistOffset(grace)
+	b.flushBooks(grace, true)
+	if b.cfg.WebhookURL == "" {
+		b.confirm(grace)
+	}
+	return err
+}
+
+// handle runs one update: a message, a button press or a change of the bot's membership. It runs
+// in the update's queue (one at a time per table) and reports whether the update's effect is
+// durable, so the update may be confirmed to Telegram.
+func (b *Bot) handle(ctx context.Context, u *models.Update) error {
+	switch {
+	case u.Message != nil:
+		return b.onMessage(ctx, u.ID, u.Message)
+	case u.CallbackQuery != nil:
+		return b.onCallback(ctx, u.ID, u.CallbackQuery)
+	case u.MyChatMember != nil:
+		return b.onMyChatMember(ctx, u.ID, u.MyChatMember)
+	}
 	return nil
-}
-
-// receive is go-telegram/bot's only handler. It runs in the library's single worker, in update
-// order, and only queues the update behind its table's earlier work.
-func (b *Bot) receive(_ context.Context, _ *tg.Bot, u *models.Update) {
-	b.offs.received(u.ID)
-	b.serial.Do(b.keyOf(u), func() {
-		defer b.offs.finished(u.ID)
-		b.handle(b.work, u)
-	})
-}
-
-// keyOf is the chat whose table an update concerns: presses on DM hand messages and deep links
-// carry the group's id, so they queue behind that table's other work.
-func (b *Bot) keyOf(u *models.Update) int64 {
-	switch {
-	case u.Message != nil:
-		m := u.Message
-		if m.MigrateFromChatID != 0 {
-			return m.MigrateFromChatID
-		}
-		if m.Chat.Type == models.ChatTypePrivate {
-			if cmd, ok := parseCommand(m.Text, m.Entities, b.me); ok && cmd.Name == "start" {
-				if chat, ok := parsePayload(cmd.Args); ok {
-					return chat
-				}
-			}
-		}
-		return m.Chat.ID
-	case u.CallbackQuery != nil:
-		q := u.CallbackQuery
-		if d, err := parsePlayData(q.Data); err == nil {
-			return d.Chat
-		}
-		if d, err := parsePageData(q.Data); err == nil {
-			return d.Chat
-		}
-		if q.Message.Message != nil {
-			return q.Message.Message.Chat.ID
-		}
-		return q.From.ID
-	case u.MyChatMember != nil:
-		return u.MyChatMember.Chat.ID
-	}
-	return 0
-}
-
-func (b *Bot) handle(ctx context.Context, u *models.Update) {
-	switch {
-	case u.Message != nil:
-		b.onMessage(ctx, u.Message)
-	case u.CallbackQuery != nil:
-		b.onCallback(ctx, u.CallbackQuery)
-	case u.MyChatMember != nil:
-		b.onMyChatMember(ctx, u.MyChatMember)
-	}
-}
-
-// saveOffsets persists the finished-update mark whenever it moves, one write at a time.
-func (b *Bot) saveOffsets(ctx context.Context) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-b.offs.changed:
-			b.persistOffset(ctx)
-		}
-	}
-}
-
-func (b *Bot) persistOffset(ctx context.Context) {
-	mark := b.offs.Mark()
-	if mark <= b.offs.Saved() {
-		return
-	}
-	if err := b.st.SetOffset(ctx, mark); err != nil {
-		b.log.Warn().Err(err).Msg("persist update offset")
-		return
-	}
-	b.offs.setSaved(mark)
 }
 
 // commandMenus lists the commands shown in groups and in DMs, in menu order; each has the

@@ -3,95 +3,72 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/go-telegram/bot/models"
 
+	"github.com/kozyr-bot/kozyr/bot/callback"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
-// maxData is Telegram's limit on callback_data, in bytes.
-const maxData = 64
-
-// playData is the callback data of a game button, "v1|<chat>|<version>|<action>" (design §5): the
-// table, the record version the button was drawn for, and the action.
-type playData struct {
-	Chat    int64
-	Version int
-	Action  games.Action
-}
-
-func (d playData) String() string {
-	return fmt.Sprintf("v1|%d|%d|%s", d.Chat, d.Version, d.Action)
-}
-
-// errForged is returned for callback data the bot could not have written.
-var errForged = errors.New("forged callback data")
-
-// parsePlayData accepts exactly what playData.String writes.
-func parsePlayData(s string) (playData, error) {
-	parts := strings.Split(s, "|")
-	if len(s) > maxData || len(parts) != 4 || parts[0] != "v1" {
-		return playData{}, errForged
-	}
-	chat, err := strconv.ParseInt(parts[1], 10, 64)
-	if err != nil || chat == 0 || strconv.FormatInt(chat, 10) != parts[1] {
-		return playData{}, errForged
-	}
-	v, err := strconv.Atoi(parts[2])
-	if err != nil || v < 0 || strconv.Itoa(v) != parts[2] {
-		return playData{}, errForged
-	}
-	a, err := games.ParseAction(parts[3])
-	if err != nil {
-		return playData{}, errForged
-	}
-	return playData{Chat: chat, Version: v, Action: a}, nil
-}
-
-// onCallback routes a button press; every press is answered exactly once.
-func (b *Bot) onCallback(ctx context.Context, q *models.CallbackQuery) {
+// onCallback routes a button press; every press is answered exactly once. A press that is
+// forged, stale or not the presser's to make is answered and changes nothing: no state, no
+// keyboard, no message.
+func (b *Bot) onCallback(ctx context.Context, upd int64, q *models.CallbackQuery) error {
 	switch {
-	case strings.HasPrefix(q.Data, "v1|"):
-		b.onPlay(ctx, q)
-	case strings.HasPrefix(q.Data, pagePrefix):
+	case strings.HasPrefix(q.Data, callback.PlayPrefix):
+		return b.onPlay(ctx, upd, q)
+	case strings.HasPrefix(q.Data, callback.PagePrefix):
 		b.onPage(ctx, q)
-	case strings.HasPrefix(q.Data, lobbyPrefix):
-		b.onLobby(ctx, q)
-	case strings.HasPrefix(q.Data, pickPrefix):
-		b.onPick(ctx, q)
-	default:
-		b.answer(ctx, q.ID, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "", false)
+		return nil
+	case strings.HasPrefix(q.Data, callback.LobbyPrefix):
+		return b.onLobby(ctx, upd, q)
+	case strings.HasPrefix(q.Data, callback.PickPrefix):
+		return b.onPick(ctx, upd, q)
 	}
+	b.answer(ctx, q.ID, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "", false)
+	return nil
 }
 
-// onPlay checks a game button in the order of design §5 — parse, table, version, seat, turn,
-// legality — each failure with its own answer and no change, then applies the action.
-func (b *Bot) onPlay(ctx context.Context, q *models.CallbackQuery) {
-	lang := b.userLang(ctx, &q.From)
-	d, err := parsePlayData(q.Data)
-	if err != nil {
-		b.answer(ctx, q.ID, b.text(lang, "bot.cb.forged"), "", false)
-		return
+// pressLang is the language of the answer to a press on table id: the presser's seat's, else
+// their own.
+func (b *Bot) pressLang(ctx context.Context, id store.TableID, u *models.User) string {
+	if m := b.mem(id); m != nil {
+		if snap := m.current(); snap != nil {
+			if s := snap.rec.SeatOf(u.ID); s >= 0 {
+				return b.seatLang(snap.rec.Seats[s])
+			}
+		}
 	}
-	res, err := b.act(ctx, d.Chat, d.Version, actor{user: q.From.ID}, d.Action)
+	return b.userLang(ctx, u)
+}
+
+// onPlay handles a game button. The order of design §5 — parse, table, seat, version — is checked
+// in the move's transaction, and the engine's own sentinel errors say whether it is the seat's
+// turn and the action legal; each failure has its own answer.
+func (b *Bot) onPlay(ctx context.Context, upd int64, q *models.CallbackQuery) error {
+	d, err := callback.ParsePlay(q.Data)
+	if err != nil {
+		b.answer(ctx, q.ID, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "", false)
+		return nil
+	}
+	lang := b.pressLang(ctx, d.Table, &q.From)
+	snap, rows, err := b.act(ctx, upd, d.Table, d.Version, actor{user: q.From.ID}, d.Action)
 	if err == nil {
-		b.answer(ctx, q.ID, b.text(lang, "bot.cb.played", "Action", locales.Plain(b.loc.Action(lang, res.t.Game, d.Action))), "", false)
-		b.afterAct(ctx, res)
-		return
+		b.answer(ctx, q.ID, b.text(lang, "bot.cb.played", "Action", locales.Plain(b.loc.Action(lang, snap.rec.Game, d.Action))), "", false)
+		b.shown(snap, rows)
+		return nil
 	}
 	id := "bot.cb.error"
 	switch {
-	case errors.Is(err, errNoTable):
+	case errors.Is(err, errDuplicate):
+		return nil // answered when it was first processed
+	case errors.Is(err, errNoTable), errors.Is(err, games.ErrOver):
 		id = "bot.cb.notable"
-		b.stripPressed(q)
-	case errors.Is(err, store.ErrConflict):
+	case errors.Is(err, errStale):
 		id = "bot.cb.stale"
-		b.refreshPressed(ctx, q, d.Chat)
 	case errors.Is(err, errNotPlayer):
 		id = "bot.cb.notplayer"
 	case errors.Is(err, games.ErrNotYourTurn):
@@ -99,72 +76,79 @@ func (b *Bot) onPlay(ctx context.Context, q *models.CallbackQuery) {
 	case errors.Is(err, games.ErrIllegal):
 		id = "bot.cb.illegal"
 	default:
-		b.log.Error().Int64("chat", d.Chat).Err(err).Msg("apply a pressed action")
+		b.answer(ctx, q.ID, b.text(lang, id), "", false)
+		return err
 	}
 	b.answer(ctx, q.ID, b.text(lang, id), "", false)
-	if !errors.Is(err, errNotPlayer) && !errors.Is(err, errNoTable) {
-		b.comeBack(ctx, d.Chat, q.From.ID)
+	if errors.Is(err, errStale) || errors.Is(err, games.ErrNotYourTurn) || errors.Is(err, games.ErrIllegal) {
+		return b.comeBack(ctx, upd, d.Table, q.From.ID)
 	}
+	return nil
 }
 
 // comeBack ends an away spell: "the agent plays until the player presses a button again". It
 // changes no game state and not the Version.
-func (b *Bot) comeBack(ctx context.Context, chat, user int64) {
-	changed := false
-	err := b.st.UpdateTable(ctx, chat, func(t *store.Table, ok bool) error {
-		if !ok {
-			return errNoTable
-		}
-		s := seatOf(*t, user)
-		if s < 0 || !t.Seats[s].Away {
-			return errUnchanged
-		}
-		t.Seats[s].Away, t.Seats[s].Timeouts = false, 0
-		if t.Deadline.IsZero() && b.cfg.TurnTimeout > 0 {
-			t.Deadline = b.now().Add(b.cfg.TurnTimeout) // their turn timer runs again
-		}
-		changed = true
-		return nil
-	})
-	if err != nil && !errors.Is(err, errUnchanged) && !errors.Is(err, errNoTable) {
-		b.log.Warn().Int64("chat", chat).Err(err).Msg("clear away")
-	}
-	if changed {
-		if t, err := b.st.Table(ctx, chat); err == nil {
-			b.renderAll(t)
-			b.reschedule(t)
-		}
-	}
-}
-
-// refreshPressed brings an outdated message up to date: the player's current hand message is
-// re-rendered, any older one loses its keyboard.
-func (b *Bot) refreshPressed(ctx context.Context, q *models.CallbackQuery, chat int64) {
-	m := q.Message.Message
+func (b *Bot) comeBack(ctx context.Context, upd int64, id store.TableID, user int64) error {
+	m := b.mem(id)
 	if m == nil {
-		return
+		return nil
 	}
-	t, err := b.st.Table(ctx, chat)
-	if err != nil {
-		return
+	if snap := m.current(); snap == nil || snap.rec.SeatOf(user) < 0 || !snap.rec.Seats[snap.rec.SeatOf(user)].Away {
+		return nil
 	}
-	if s := seatOf(t, q.From.ID); s >= 0 && b.memo.hand(chat, q.From.ID, t.Seats[s].HandMsg) == m.ID && m.Chat.ID == q.From.ID {
-		b.memo.forget(m.Chat.ID, m.ID)
-		b.syncHandLater(t, s)
-		return
+	snap, err := b.tableTx(ctx, upd, id, func(tx store.Tx, rec *store.Table) (*snapshot, error) {
+		s := rec.SeatOf(user)
+		if s < 0 || !rec.Seats[s].Away || rec.Ending() {
+			return nil, errUnchanged
+		}
+		rec.Seats[s].Away, rec.Seats[s].Timeouts = false, 0
+		if rec.Deadline.IsZero() && b.cfg.TurnTimeout > 0 {
+			rec.Deadline = b.now().Add(b.cfg.TurnTimeout) // their turn timer runs again
+		}
+		cur := m.current()
+		return &snapshot{rec: *rec, st: cur.st, events: cur.events, lang: cur.lang}, nil
+	})
+	switch {
+	case errors.Is(err, errUnchanged), errors.Is(err, errDuplicate):
+		return nil
+	case err != nil:
+		return err
 	}
-	b.stripPressed(q)
+	b.shown(snap, nil)
+	return nil
 }
 
-// stripPressed removes the keyboard of a pressed message that should have none any more (its
-// table is gone, or it is an older hand message).
-func (b *Bot) stripPressed(q *models.CallbackQuery) {
-	if m := q.Message.Message; hasKeyboard(m) {
-		b.stripLater(m.Chat.ID, m.ID)
-	}
-}
+// errUnchanged aborts a transaction that would write nothing.
+var errUnchanged = errors.New("nothing to change")
 
-// hasKeyboard reports whether a message carries inline buttons (so it is one of ours to edit).
-func hasKeyboard(m *models.Message) bool {
-	return m != nil && m.ReplyMarkup != nil && len(m.ReplyMarkup.InlineKeyboard) > 0
+// onPage turns the pages of a hand keyboard. It changes no game state and nothing in the store:
+// after the checks of a game button (parse, table, player, version) it remembers the page and
+// redraws the player's hand message.
+func (b *Bot) onPage(ctx context.Context, q *models.CallbackQuery) {
+	d, err := callback.ParsePage(q.Data)
+	if err != nil || q.Message.Message == nil || q.Message.Message.Chat.ID != q.From.ID {
+		b.answer(ctx, q.ID, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "", false) // hand keyboards live in DMs
+		return
+	}
+	lang := b.pressLang(ctx, d.Table, &q.From)
+	m := b.mem(d.Table)
+	var snap *snapshot
+	if m != nil {
+		snap = m.current()
+	}
+	if snap == nil || !snap.rec.Started || snap.rec.Ending() {
+		b.answer(ctx, q.ID, b.text(lang, "bot.cb.notable"), "", false)
+		return
+	}
+	s := snap.rec.SeatOf(q.From.ID)
+	switch {
+	case s < 0:
+		b.answer(ctx, q.ID, b.text(lang, "bot.cb.notplayer"), "", false)
+	case snap.rec.Version != d.Version:
+		b.answer(ctx, q.ID, b.text(lang, "bot.cb.stale"), "", false)
+	default:
+		m.setPage(s, d.Version, d.Page)
+		b.answer(ctx, q.ID, "", "", false)
+		b.syncHand(m, snap, s)
+	}
 }

@@ -3,152 +3,346 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/go-telegram/bot/models"
 
-	"github.com/kozyr-bot/kozyr/bot/outbox"
-	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/bot/callback"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
+// effects is what one handler's transaction changed, applied once it has committed: the replies
+// it owes (outbox rows) and the tables whose messages must follow.
+type effects struct {
+	upd   int64 // the update the transaction answers
+	rows  []store.Row
+	snaps []*snapshot
+	gens  map[store.TableID]uint64
+	hands []handResend // hand messages to send afresh (/hand, /start)
+}
+
+// handResend asks for a fresh hand message of seat at the table of snap.
+type handResend struct {
+	snap *snapshot
+	seat int
+}
+
+// load reads a table for a change in tx, with the marks of the bot's own messages applied.
+func (fx *effects) load(b *Bot, tx store.Tx, rec store.Table) store.Table {
+	if m := b.mem(rec.ID); m != nil {
+		if fx.gens == nil {
+			fx.gens = map[store.TableID]uint64{}
+		}
+		fx.gens[rec.ID] = m.apply(&rec)
+	}
+	return rec
+}
+
+// save writes a changed table and notes its new snapshot.
+func (fx *effects) save(tx store.Tx, snap *snapshot) error {
+	if err := tx.PutTable(&snap.rec); err != nil {
+		return err
+	}
+	fx.snaps = append(fx.snaps, snap)
+	return nil
+}
+
+// reply records a message owed to place.
+func (fx *effects) reply(tx store.Tx, place store.Place, c content) error {
+	r, err := putReply(tx, fx.upd, len(fx.rows), place, c)
+	if err != nil {
+		return err
+	}
+	fx.rows = append(fx.rows, r)
+	return nil
+}
+
+// run runs a handler's transaction for update upd and, once it has committed, sends what it owes.
+func (b *Bot) run(ctx context.Context, upd int64, fn func(tx store.Tx, fx *effects) error) error {
+	var fx *effects
+	err := b.txn(ctx, upd, func(tx store.Tx) error {
+		fx = &effects{upd: upd}
+		return fn(tx, fx)
+	})
+	if errors.Is(err, errDuplicate) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	b.apply(fx)
+	return nil
+}
+
+// apply sends what a committed transaction owes.
+func (b *Bot) apply(fx *effects) {
+	for _, snap := range fx.snaps {
+		m := b.mem(snap.rec.ID)
+		if m == nil {
+			m = b.remember(snap)
+		}
+		m.committed(fx.gens[snap.rec.ID], snap)
+		b.shown(snap, nil)
+	}
+	for _, r := range fx.rows {
+		b.sendRow(nil, nil, r)
+	}
+	for _, h := range fx.hands {
+		b.resendHand(h.snap, h.seat)
+	}
+}
+
 // onMessage handles a message: a group migration, or a command for this bot.
-func (b *Bot) onMessage(ctx context.Context, m *models.Message) {
+func (b *Bot) onMessage(ctx context.Context, upd int64, m *models.Message) error {
 	switch {
 	case m.MigrateToChatID != 0:
-		b.migrate(ctx, m.Chat.ID, m.MigrateToChatID)
-		return
+		return b.migrate(ctx, upd, m.Chat.ID, m.MigrateToChatID)
 	case m.MigrateFromChatID != 0:
-		b.migrate(ctx, m.MigrateFromChatID, m.Chat.ID)
-		return
+		return b.migrate(ctx, upd, m.MigrateFromChatID, m.Chat.ID)
 	case m.From == nil || m.From.IsBot:
-		return
+		return nil
 	}
 	cmd, ok := parseCommand(m.Text, m.Entities, b.me)
 	if !ok {
-		return
+		return nil
 	}
 	switch m.Chat.Type {
 	case models.ChatTypePrivate:
-		b.onPrivate(ctx, m, cmd)
+		return b.onPrivate(ctx, upd, m, cmd)
 	case models.ChatTypeGroup, models.ChatTypeSupergroup:
-		b.onGroup(ctx, m, cmd)
+		return b.onGroup(ctx, upd, m, cmd)
 	}
+	return nil
+}
+
+// placeOf is where a group message was sent: its chat and forum topic.
+func placeOf(m *models.Message) store.Place {
+	return store.Place{Chat: m.Chat.ID, Topic: topicOf(m)}
+}
+
+// topicOf is the forum topic of a message, 0 outside forum topics.
+func topicOf(m *models.Message) int {
+	if m.IsTopicMessage {
+		return m.MessageThreadID
+	}
+	return 0
 }
 
 // onGroup runs a command sent in a group. Successful lobby commands answer through the lobby
-// message itself (edited in place); refusals are replies.
-func (b *Bot) onGroup(ctx context.Context, m *models.Message, cmd command) {
-	chat, from := m.Chat.ID, m.From
-	lang := b.groupLang(ctx, chat, from)
-	say := func(c content) {
-		c.ReplyTo = m.ID
-		b.post(chat, c, nil)
+// message itself (edited in place); refusals and other answers are replies.
+func (b *Bot) onGroup(ctx context.Context, upd int64, m *models.Message, cmd command) error {
+	place, from := placeOf(m), m.From
+	// Who may run the table is Telegram's to say (getChatMember), asked before the transaction.
+	var may bool
+	if cmd.Name == "begin" || cmd.Name == "cancel" {
+		may = b.mayRun(ctx, place, from.ID)
 	}
-	refused := func(err error) {
+	return b.run(ctx, upd, func(tx store.Tx, fx *effects) error {
+		lang, err := b.groupLangTx(tx, place.Chat, from)
 		if err != nil {
-			say(content{Text: b.outcome(lang, err, "")})
+			return err
 		}
-	}
-	switch cmd.Name {
-	case "new":
-		b.cmdNew(ctx, chat, from, lang, cmd.Args, say)
-	case "join":
-		err := b.join(ctx, chat, from, false)
-		if errors.Is(err, errNeedDM) {
-			say(b.deepLink(lang, "bot.join.dm", chat, userName(from)))
-			return
+		say := func(c content) error {
+			c.ReplyTo = m.ID
+			return fx.reply(tx, place, c)
 		}
-		refused(err)
-	case "leave":
-		refused(b.leave(ctx, chat, from.ID))
-	case "addai":
-		refused(b.addAI(ctx, chat))
-	case "begin":
-		refused(b.begin(ctx, chat, from.ID))
-	case "cancel":
-		refused(b.cancel(ctx, chat, from.ID))
-	case "score":
-		say(b.scoreContent(ctx, chat, lang))
-	case "hand":
-		b.groupHand(ctx, chat, from, lang, say)
-	case "rules":
-		say(b.rulesContent(ctx, chat, lang, cmd.Args))
-	case "lang":
-		say(b.setGroupLang(ctx, chat, lang, cmd.Args))
-	case "stats":
-		say(b.statsContent(ctx, from.ID, userName(from), lang))
-	case "help", "start":
-		say(b.helpContent(lang, "bot.help.group"))
-	}
+		refused := func(err error) error {
+			var r refusal
+			if errors.As(err, &r) {
+				return say(content{Text: b.text(lang, string(r))})
+			}
+			return err
+		}
+		switch cmd.Name {
+		case "new":
+			return refused(b.cmdNew(tx, fx, place, from, lang, cmd.Args, 0, say))
+		case "join":
+			err := b.join(tx, fx, place, from, false)
+			if errors.Is(err, errNeedDM) {
+				rec, err := tx.TableAt(place)
+				if err != nil {
+					return err
+				}
+				return say(b.deepLink(lang, "bot.join.dm", rec.ID, userName(from)))
+			}
+			return refused(err)
+		case "leave":
+			return refused(b.leave(tx, fx, place, from.ID))
+		case "addai":
+			return refused(b.addAI(tx, fx, place))
+		case "begin":
+			return refused(b.begin(tx, fx, place, may))
+		case "cancel":
+			return refused(b.cancel(tx, fx, place, may))
+		case "score":
+			return say(b.scoreContentTx(tx, place, lang))
+		case "hand":
+			return refused(b.groupHand(tx, fx, place, from))
+		case "rules":
+			return say(b.rulesContentTx(tx, place, lang, cmd.Args))
+		case "lang":
+			return say(b.setGroupLang(tx, fx, place, lang, cmd.Args))
+		case "stats":
+			return say(b.statsContentTx(tx, from.ID, userName(from), lang))
+		case "help", "start":
+			return say(b.helpContent(lang, "bot.help.group"))
+		}
+		return nil
+	})
 }
 
 // onPrivate runs a command sent in a DM.
-func (b *Bot) onPrivate(ctx context.Context, m *models.Message, cmd command) {
+func (b *Bot) onPrivate(ctx context.Context, upd int64, m *models.Message, cmd command) error {
 	from := m.From
-	if cmd.Name == "start" {
-		b.cmdStart(ctx, from, cmd.Args)
-		return
-	}
-	lang := b.userLang(ctx, from)
-	say := func(c content) { b.post(from.ID, c, nil) }
-	switch cmd.Name {
-	case "hand":
-		if n := b.dmHand(ctx, from.ID); n == 0 {
-			say(content{Text: b.text(lang, "bot.hand.none")})
+	me := store.Place{Chat: from.ID}
+	return b.run(ctx, upd, func(tx store.Tx, fx *effects) error {
+		if cmd.Name == "start" {
+			return b.cmdStart(tx, fx, from, cmd.Args)
 		}
-	case "score":
-		t, ok := b.tableOf(ctx, from.ID)
-		if !ok {
-			say(content{Text: b.text(lang, "bot.score.none")})
-			return
+		lang := b.userLangTx(tx, from)
+		say := func(c content) error { return fx.reply(tx, me, c) }
+		switch cmd.Name {
+		case "hand":
+			if n, err := b.dmHand(tx, fx, from.ID); err != nil || n > 0 {
+				return err
+			}
+			return say(content{Text: b.text(lang, "bot.hand.none")})
+		case "score":
+			ids, err := tx.UserTables(from.ID)
+			if err != nil {
+				return err
+			}
+			for _, id := range ids {
+				if rec, err := tx.Table(id); err == nil && rec.Started && !rec.Ending() {
+					return say(b.scoreContentTx(tx, rec.Place, lang))
+				}
+			}
+			return say(content{Text: b.text(lang, "bot.score.none")})
+		case "rules":
+			return say(b.rulesContentTx(tx, store.Place{}, lang, cmd.Args))
+		case "lang":
+			return say(b.setUserLang(tx, fx, from, lang, cmd.Args))
+		case "stats":
+			return say(b.statsContentTx(tx, from.ID, userName(from), lang))
+		case "help":
+			return say(b.helpContent(lang, "bot.help.private"))
+		case "new", "join", "leave", "addai", "begin", "cancel":
+			return say(content{Text: b.text(lang, "bot.err.grouponly")})
 		}
-		say(b.scoreContent(ctx, t.Chat, lang))
-	case "rules":
-		say(b.rulesContent(ctx, 0, lang, cmd.Args))
-	case "lang":
-		say(b.setUserLang(ctx, from, lang, cmd.Args))
-	case "stats":
-		say(b.statsContent(ctx, from.ID, userName(from), lang))
-	case "help":
-		say(b.helpContent(lang, "bot.help.private"))
-	case "new", "join", "leave", "addai", "begin", "cancel":
-		say(content{Text: b.text(lang, "bot.err.grouponly")})
-	default:
-		say(content{Text: b.text(lang, "bot.err.unknown")})
-	}
+		return say(content{Text: b.text(lang, "bot.err.unknown")})
+	})
 }
 
-// cmdNew opens a table: with a game id at once, without one through a picker keyboard.
-func (b *Bot) cmdNew(ctx context.Context, chat int64, from *models.User, lang, arg string, say func(content)) {
-	if t, err := b.st.Table(ctx, chat); err == nil {
-		id := "bot.new.exists"
-		if t.Started {
-			id = "bot.lobby.started"
-		}
-		say(content{Text: b.text(lang, id)})
-		return
+// cmdStart handles /start in a DM: the DM is open from now on; a deep-link payload seats the user
+// at that table (or, if already seated, sends their hand again).
+func (b *Bot) cmdStart(tx store.Tx, fx *effects, from *models.User, args string) error {
+	u, err := tx.User(from.ID)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return err
 	}
-	if arg == "" {
-		say(content{Text: b.text(lang, "bot.new.pick"), Rows: b.pickRows(lang)})
-		return
+	u.Name, u.DMOpen = userName(from), true
+	if err := tx.PutUser(u); err != nil {
+		return err
 	}
-	r, ok := b.rules[strings.ToLower(strings.Fields(arg)[0])]
+	lang := b.userLangTx(tx, from)
+	say := func(id string, kv ...any) error {
+		return fx.reply(tx, store.Place{Chat: from.ID}, content{Text: b.text(lang, id, kv...)})
+	}
+	id, ok := callback.ParseJoinPayload(args)
 	if !ok {
-		say(content{Text: b.text(lang, "bot.new.unknown", "Games", b.gameIDs())})
-		return
+		if n, err := b.dmHand(tx, fx, from.ID); err != nil || n > 0 {
+			return err
+		}
+		return say("bot.start.welcome", "Games", b.gameIDs())
 	}
-	err := b.open(ctx, chat, from, r, 0)
-	if errors.Is(err, errNeedDM) {
-		say(b.deepLink(lang, "bot.join.dm", chat, userName(from)))
-		return
+	rec, err := tx.Table(id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && rec.Ending()) {
+		return say("bot.lobby.none")
 	}
 	if err != nil {
-		say(content{Text: b.outcome(lang, err, "")})
+		return err
 	}
+	if s := rec.SeatOf(from.ID); s >= 0 {
+		if m := b.mem(rec.ID); m != nil {
+			m.clearWarn(from.ID)
+		}
+		if rec.Started {
+			fx.hands = append(fx.hands, handResend{snap: b.snapOf(tx, rec), seat: int(s)})
+			return nil
+		}
+		return say("bot.join.already")
+	}
+	if err := b.join(tx, fx, rec.Place, from, true); err != nil {
+		var r refusal
+		if errors.As(err, &r) {
+			return say(string(r))
+		}
+		return err
+	}
+	return say("bot.start.joined", "Game", locales.Plain(b.gameName(lang, rec.Game)))
+}
+
+// snapOf is the current snapshot of a table read in tx: the one the bot holds, if it is of this
+// record's version.
+func (b *Bot) snapOf(tx store.Tx, rec store.Table) *snapshot {
+	if m := b.mem(rec.ID); m != nil {
+		if snap := m.current(); snap != nil && snap.rec.Version == rec.Version && snap.rec.Started == rec.Started {
+			return snap
+		}
+	}
+	snap := &snapshot{rec: rec, lang: b.chatLangTx(tx, rec.Place.Chat)}
+	if rec.Started {
+		st, err := b.stateOf(tx, nil, rec)
+		if err != nil {
+			b.log.Error().Err(err).Msg("read a table's state")
+			return nil
+		}
+		snap.st = st
+	}
+	return snap
+}
+
+// groupHand answers /hand in a group: the user's hand arrives as a fresh DM.
+func (b *Bot) groupHand(tx store.Tx, fx *effects, place store.Place, from *models.User) error {
+	rec, err := tx.TableAt(place)
+	if err != nil || !rec.Started || rec.SeatOf(from.ID) < 0 {
+		return refusal("bot.hand.none")
+	}
+	if u, err := tx.User(from.ID); err != nil || !u.DMOpen {
+		lang := b.chatLangTx(tx, place.Chat)
+		return fx.reply(tx, place, b.deepLink(lang, "bot.dm.closed", rec.ID, userName(from)))
+	}
+	if snap := b.snapOf(tx, rec); snap != nil {
+		fx.hands = append(fx.hands, handResend{snap: snap, seat: int(rec.SeatOf(from.ID))})
+	}
+	return nil
+}
+
+// dmHand asks for fresh hand messages of every running table the user sits at (found through the
+// user's index of tables); it returns how many.
+func (b *Bot) dmHand(tx store.Tx, fx *effects, user int64) (int, error) {
+	ids, err := tx.UserTables(user)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range ids {
+		rec, err := tx.Table(id)
+		if err != nil || !rec.Started || rec.Ending() {
+			continue
+		}
+		if m := b.mem(id); m != nil {
+			m.clearWarn(user)
+		}
+		if snap := b.snapOf(tx, rec); snap != nil {
+			fx.hands = append(fx.hands, handResend{snap: snap, seat: int(rec.SeatOf(user))})
+			n++
+		}
+	}
+	return n, nil
 }
 
 func (b *Bot) gameIDs() string {
@@ -159,166 +353,12 @@ func (b *Bot) gameIDs() string {
 	return strings.Join(ids, ", ")
 }
 
-// cmdStart handles /start in a DM: the DM is open from now on; a deep-link payload seats the user
-// at that table (or, if already seated, sends their hand again).
-func (b *Bot) cmdStart(ctx context.Context, from *models.User, args string) {
-	err := b.st.UpdateUser(ctx, from.ID, func(u *store.User) error {
-		u.ID, u.Name, u.DMOpen = from.ID, userName(from), true
-		return nil
-	})
-	if err != nil {
-		b.log.Error().Err(err).Msg("store user")
-	}
-	lang := b.userLang(ctx, from)
-	say := func(id string, kv ...any) { b.post(from.ID, content{Text: b.text(lang, id, kv...)}, nil) }
-	chat, ok := parsePayload(args)
-	if !ok {
-		if b.dmHand(ctx, from.ID) == 0 {
-			say("bot.start.welcome", "Games", b.gameIDs())
-		}
-		return
-	}
-	t, err := b.st.Table(ctx, chat)
-	if err != nil {
-		say("bot.lobby.none")
-		return
-	}
-	if s := seatOf(t, from.ID); s >= 0 {
-		b.memo.clearWarn(chat, from.ID)
-		if t.Started {
-			b.memo.setFresh(chat, from.ID)
-			b.syncHandLater(t, s)
-			return
-		}
-		say("bot.join.already")
-		return
-	}
-	if err := b.join(ctx, chat, from, true); err != nil {
-		say(b.outcomeID(err))
-		return
-	}
-	say("bot.start.joined", "Game", locales.Plain(b.gameName(lang, t.Game)))
-}
-
-// outcomeID is the locale id of a refusal, or the generic error.
-func (b *Bot) outcomeID(err error) string {
-	var r refusal
-	if errors.As(err, &r) {
-		return string(r)
-	}
-	b.log.Error().Err(err).Msg("request failed")
-	return "bot.cb.error"
-}
-
-// groupHand answers /hand in a group: the user's hand arrives as a fresh DM.
-func (b *Bot) groupHand(ctx context.Context, chat int64, from *models.User, lang string, say func(content)) {
-	t, err := b.st.Table(ctx, chat)
-	s := games.Nobody
-	if err == nil && t.Started {
-		s = seatOf(t, from.ID)
-	}
-	if s < 0 {
-		say(content{Text: b.text(lang, "bot.hand.none")})
-		return
-	}
-	if !b.dmOpen(ctx, from.ID) {
-		say(b.deepLink(lang, "bot.dm.closed", chat, userName(from)))
-		return
-	}
-	b.memo.setFresh(chat, from.ID)
-	b.syncHandLater(t, s)
-}
-
-// dmHand sends fresh hand messages for every running table the user sits at; it returns how many.
-func (b *Bot) dmHand(ctx context.Context, user int64) int {
-	tables, err := b.st.Tables(ctx)
-	if err != nil {
-		b.log.Error().Err(err).Msg("list tables")
-		return 0
-	}
-	n := 0
-	for _, t := range tables {
-		if s := seatOf(t, user); s >= 0 && t.Started {
-			b.memo.clearWarn(t.Chat, user)
-			b.memo.setFresh(t.Chat, user)
-			b.syncHandLater(t, s)
-			n++
-		}
-	}
-	return n
-}
-
-// tableOf is a running table the user sits at.
-func (b *Bot) tableOf(ctx context.Context, user int64) (store.Table, bool) {
-	tables, err := b.st.Tables(ctx)
-	if err != nil {
-		return store.Table{}, false
-	}
-	for _, t := range tables {
-		if seatOf(t, user) >= 0 {
-			return t, true
-		}
-	}
-	return store.Table{}, false
-}
-
-// cancel closes chat's table, lobby or match, without archiving it (creator or admin).
-func (b *Bot) cancel(ctx context.Context, chat, user int64) error {
-	t, err := b.st.Table(ctx, chat)
-	if err != nil {
-		return refusal("bot.lobby.none")
-	}
-	if !b.allowed(ctx, chat, t, user) {
-		return refusal("bot.cancel.denied")
-	}
-	b.closeTable(ctx, t, "bot.table.cancelled", true)
-	return nil
-}
-
-// closeTable deletes a table: its group message says so (if the bot can still write there) and
-// the players' hand messages lose their buttons.
-func (b *Bot) closeTable(ctx context.Context, t store.Table, id string, group bool) {
-	if err := b.st.DeleteTable(ctx, t.Chat); err != nil && !errors.Is(err, store.ErrNotFound) {
-		b.log.Error().Int64("chat", t.Chat).Err(err).Msg("delete table")
-		return
-	}
-	b.sched.forget(t.Chat)
-	if group {
-		msg := t.LobbyMsg
-		if t.Started {
-			msg = t.TableMsg
-		}
-		b.change(t.Chat, msg, b.closedContent(t.Game, b.chatLang(ctx, t.Chat), id))
-	}
-	for _, p := range t.Seats {
-		if p.UserID != 0 {
-			b.closeHand(t.Chat, p, b.closedContent(t.Game, b.seatLang(ctx, p), id))
-		}
-	}
-}
-
-// closeHand replaces a player's hand message with c. It finds the message when it runs, so a
-// fresh hand message still on its way (queued before it in the same chat) is the one closed.
-func (b *Bot) closeHand(chat int64, p store.Player, c content) {
-	b.out.Submit(outbox.Job{
-		Chat:     p.UserID,
-		Coalesce: fmt.Sprintf("close:%d:%d", chat, p.UserID),
-		Call: func(ctx context.Context) error {
-			if msg := b.memo.hand(chat, p.UserID, p.HandMsg); msg != 0 {
-				return b.edit(ctx, p.UserID, msg, c)
-			}
-			return nil
-		},
-		Done: func(err error) { b.sendFailed(p.UserID, err) },
-	})
-}
-
-// rulesContent answers /rules [game]: the named game, else the table's game, else the list.
-func (b *Bot) rulesContent(ctx context.Context, chat int64, lang, arg string) content {
+// rulesContentTx answers /rules [game]: the named game, else the table's game, else the list.
+func (b *Bot) rulesContentTx(tx store.Tx, place store.Place, lang, arg string) content {
 	game := strings.ToLower(strings.TrimSpace(arg))
-	if game == "" && chat != 0 {
-		if t, err := b.st.Table(ctx, chat); err == nil {
-			game = t.Game
+	if game == "" && place.Chat != 0 {
+		if rec, err := tx.TableAt(place); err == nil {
+			game = rec.Game
 		}
 	}
 	if _, ok := b.rules[game]; !ok {
@@ -332,40 +372,59 @@ func (b *Bot) helpContent(lang, id string) content {
 	return content{Text: b.text(lang, id, "Games", b.gameIDs(), "Bot", b.me)}
 }
 
-// setGroupLang answers /lang in a group: it shows or sets the group's language.
-func (b *Bot) setGroupLang(ctx context.Context, chat int64, lang, arg string) content {
+// setGroupLang answers /lang in a group: it shows or sets the group's language, and the table's
+// message follows.
+func (b *Bot) setGroupLang(tx store.Tx, fx *effects, place store.Place, lang, arg string) content {
 	code, ok := b.langArg(arg)
 	if !ok {
 		return content{Text: b.text(lang, "bot.lang.usage", "Lang", lang, "Langs", strings.Join(b.loc.Langs(), ", "))}
 	}
-	err := b.st.UpdateChat(ctx, chat, func(c *store.Chat) error { c.ID, c.Lang = chat, code; return nil })
-	if err != nil {
+	if err := tx.PutChat(store.Chat{ID: place.Chat, Lang: code}); err != nil {
 		b.log.Error().Err(err).Msg("store chat language")
 		return content{Text: b.text(lang, "bot.cb.error")}
 	}
-	if t, err := b.st.Table(ctx, chat); err == nil {
-		b.tableLater(t)
+	if rec, err := tx.TableAt(place); err == nil {
+		if snap := b.snapOf(tx, rec); snap != nil {
+			again := *snap
+			again.lang = code
+			fx.snaps = append(fx.snaps, &again)
+		}
 	}
 	return content{Text: b.text(code, "bot.lang.set")}
 }
 
-// setUserLang answers /lang in a DM: it shows or sets the user's language and re-renders their
-// hands in it.
-func (b *Bot) setUserLang(ctx context.Context, from *models.User, lang, arg string) content {
+// setUserLang answers /lang in a DM: it shows or sets the user's language, copies it into every
+// seat they hold (hands render from the seats) and re-renders their hands in it.
+func (b *Bot) setUserLang(tx store.Tx, fx *effects, from *models.User, lang, arg string) content {
 	code, ok := b.langArg(arg)
 	if !ok {
 		return content{Text: b.text(lang, "bot.lang.usage", "Lang", lang, "Langs", strings.Join(b.loc.Langs(), ", "))}
 	}
-	err := b.st.UpdateUser(ctx, from.ID, func(u *store.User) error { u.ID, u.Lang = from.ID, code; return nil })
-	if err != nil {
+	u, err := tx.User(from.ID)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return content{Text: b.text(lang, "bot.cb.error")}
+	}
+	u.Lang = code
+	if err := tx.PutUser(u); err != nil {
 		b.log.Error().Err(err).Msg("store user language")
 		return content{Text: b.text(lang, "bot.cb.error")}
 	}
-	if tables, err := b.st.Tables(ctx); err == nil {
-		for _, t := range tables {
-			if s := seatOf(t, from.ID); s >= 0 && t.Started {
-				b.syncHandLater(t, s)
-			}
+	ids, _ := tx.UserTables(from.ID)
+	for _, id := range ids {
+		rec, err := tx.Table(id)
+		if err != nil || rec.Ending() {
+			continue
+		}
+		rec = fx.load(b, tx, rec)
+		rec.Seats[rec.SeatOf(from.ID)].Lang = code
+		snap := b.snapOf(tx, rec)
+		if snap == nil {
+			continue
+		}
+		again := *snap
+		again.rec = rec
+		if err := fx.save(tx, &again); err != nil {
+			b.log.Error().Err(err).Msg("store seat language")
 		}
 	}
 	return content{Text: b.text(code, "bot.lang.set")}
@@ -380,66 +439,117 @@ func (b *Bot) langArg(arg string) (string, bool) {
 	return code, true
 }
 
-// migrate follows a group that became a supergroup: the table moves to the new chat id, its
-// group message is posted anew there, and the hands get buttons carrying the new id.
-func (b *Bot) migrate(ctx context.Context, from, to int64) {
+// migrate follows a group that became a supergroup: its tables, archive and settings move to the
+// new chat id, the group messages are posted anew there, and the hands get the new place.
+func (b *Bot) migrate(ctx context.Context, upd int64, from, to int64) error {
 	if from == 0 || to == 0 || from == to {
-		return
+		return nil
 	}
-	if c, err := b.st.Chat(ctx, from); err == nil && c.Lang != "" {
-		if err := b.st.UpdateChat(ctx, to, func(n *store.Chat) error {
-			if n.Lang == "" {
-				n.ID, n.Lang = to, c.Lang
+	return b.run(ctx, upd, func(tx store.Tx, fx *effects) error {
+		if c, err := tx.Chat(from); err == nil && c.Lang != "" {
+			if n, err := tx.Chat(to); errors.Is(err, store.ErrNotFound) || n.Lang == "" {
+				if err := tx.PutChat(store.Chat{ID: to, Lang: c.Lang}); err != nil {
+					return err
+				}
 			}
-			return nil
-		}); err != nil {
-			b.log.Warn().Err(err).Msg("copy chat language")
 		}
-	}
-	if err := b.st.MoveTable(ctx, from, to); err != nil {
-		if !errors.Is(err, store.ErrNotFound) {
-			b.log.Error().Int64("from", from).Int64("to", to).Err(err).Msg("move table")
+		var moved []store.Table
+		all, err := tx.Tables()
+		if err != nil {
+			return err
 		}
-		return
-	}
-	var t store.Table
-	err := b.st.UpdateTable(ctx, to, func(rec *store.Table, ok bool) error {
-		if !ok {
-			return errNoTable
+		for _, rec := range all {
+			if rec.Place.Chat == from && !rec.Ending() {
+				moved = append(moved, rec)
+			}
 		}
-		rec.Chat, rec.LobbyMsg, rec.TableMsg = to, 0, 0
-		t = *rec
+		if err := tx.MoveChat(from, to); err != nil {
+			if errors.Is(err, store.ErrNotFound) {
+				return nil
+			}
+			return err
+		}
+		for _, old := range moved {
+			rec, err := tx.Table(old.ID)
+			if err != nil {
+				return err
+			}
+			rec = fx.load(b, tx, rec)
+			rec.Msg, rec.Shown = 0, 0
+			if m := b.mem(rec.ID); m != nil {
+				m.setGroup(0, 0)
+				m.mu.Lock()
+				m.place = rec.Place
+				m.mu.Unlock()
+			}
+			snap := b.snapOf(tx, rec)
+			if snap == nil {
+				continue
+			}
+			again := *snap
+			again.rec = rec
+			if err := fx.save(tx, &again); err != nil {
+				return err
+			}
+			b.log.Info().Int64("from", from).Int64("to", to).Uint64("table", uint64(rec.ID)).Msg("table moved to supergroup")
+		}
 		return nil
 	})
-	if err != nil {
-		b.log.Error().Int64("chat", to).Err(err).Msg("rekey moved table")
-		return
-	}
-	b.log.Info().Int64("from", from).Int64("to", to).Msg("table moved to supergroup")
-	b.memo.dropTable(from)
-	b.sched.forget(from)
-	b.renderAll(t)
-	b.reschedule(t)
 }
 
 // onMyChatMember handles the bot being added to or removed from a chat, quietly: added, it
-// remembers the group's language; removed, it closes the group's table (no archive, no stats) and
-// strips the players' hand keyboards; blocked in a DM, it stops writing there.
-func (b *Bot) onMyChatMember(ctx context.Context, u *models.ChatMemberUpdated) {
+// remembers the group's language; removed, it closes the group's tables (no archive, no stats)
+// and the players' hand messages say so; blocked in a DM, it stops writing there.
+func (b *Bot) onMyChatMember(ctx context.Context, upd int64, u *models.ChatMemberUpdated) error {
 	gone := u.NewChatMember.Type == models.ChatMemberTypeLeft || u.NewChatMember.Type == models.ChatMemberTypeBanned
-	if u.Chat.Type == models.ChatTypePrivate {
-		if gone {
-			if err := b.st.UpdateUser(ctx, u.Chat.ID, func(r *store.User) error { r.ID, r.DMOpen = u.Chat.ID, false; return nil }); err != nil {
-				b.log.Warn().Err(err).Msg("mark DM closed")
+	return b.run(ctx, upd, func(tx store.Tx, fx *effects) error {
+		if u.Chat.Type == models.ChatTypePrivate {
+			if !gone {
+				return nil
+			}
+			rec, err := tx.User(u.Chat.ID)
+			if err != nil && !errors.Is(err, store.ErrNotFound) {
+				return err
+			}
+			rec.DMOpen = false
+			return tx.PutUser(rec)
+		}
+		if !gone {
+			_, err := b.groupLangTx(tx, u.Chat.ID, &u.From)
+			return err
+		}
+		all, err := tx.Tables()
+		if err != nil {
+			return err
+		}
+		for _, rec := range all {
+			if rec.Place.Chat == u.Chat.ID && !rec.Ending() {
+				if err := b.closeTable(tx, fx, rec, closedRemoved); err != nil {
+					return err
+				}
 			}
 		}
-		return
+		return nil
+	})
+}
+
+// Reasons a table closed without a result, as locale ids.
+const (
+	closedCancelled  = "bot.table.cancelled"
+	closedRemoved    = "bot.table.removed"
+	closedUnreadable = "bot.table.unreadable"
+)
+
+// closeTable ends a table without a result: it gives up its place, and its group message (if the
+// bot can still write there) and hand messages say why; the record goes once they are out.
+func (b *Bot) closeTable(tx store.Tx, fx *effects, rec store.Table, why string) error {
+	rec = fx.load(b, tx, rec)
+	snap := b.snapOf(tx, rec)
+	if snap == nil {
+		snap = &snapshot{rec: rec, lang: b.chatLangTx(tx, rec.Place.Chat)}
 	}
-	if !gone {
-		b.groupLang(ctx, u.Chat.ID, &u.From)
-		return
-	}
-	if t, err := b.st.Table(ctx, u.Chat.ID); err == nil {
-		b.closeTable(ctx, t, "bot.table.removed", false)
-	}
+	again := *snap
+	again.rec = rec
+	again.rec.Closed, again.rec.Deadline = why, time.Time{}
+	return fx.save(tx, &again)
 }

@@ -13,7 +13,9 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/kozyr-bot/kozyr/bot/callback"
 	"github.com/kozyr-bot/kozyr/bot/tgfake"
+	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/all"
 	"github.com/kozyr-bot/kozyr/games/wizard"
 	"github.com/kozyr-bot/kozyr/locales"
@@ -131,8 +133,53 @@ func (h *harness) wait(what string, cond func() bool) {
 
 // table is the open record of the test group, if any.
 func (h *harness) table() (store.Table, bool) {
-	t, err := h.st.Table(context.Background(), h.chat)
+	var t store.Table
+	err := h.st.View(context.Background(), func(tx store.Tx) error {
+		var err error
+		t, err = tx.TableAt(store.Place{Chat: h.chat})
+		return err
+	})
 	return t, err == nil
+}
+
+// log is the action log of the open table of the test group.
+func (h *harness) log() []store.Entry {
+	h.t.Helper()
+	t, ok := h.table()
+	if !ok {
+		return nil
+	}
+	var log []store.Entry
+	err := h.st.View(context.Background(), func(tx store.Tx) error {
+		var err error
+		log, err = tx.Log(t.ID)
+		return err
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return log
+}
+
+// lastMatch is the test group's newest archived match.
+func (h *harness) lastMatch() (store.Match, bool) {
+	var m store.Match
+	err := h.st.View(context.Background(), func(tx store.Tx) error {
+		var err error
+		m, err = tx.LastMatch(h.chat)
+		return err
+	})
+	return m, err == nil
+}
+
+// user is what the store keeps of a user.
+func (h *harness) user(id int64) store.User {
+	var u store.User
+	_ = h.st.View(context.Background(), func(tx store.Tx) error {
+		u, _ = tx.User(id)
+		return nil
+	})
+	return u
 }
 
 // lobby waits for the group's lobby message and returns it.
@@ -141,13 +188,25 @@ func (h *harness) lobby() tgfake.Message {
 	var m tgfake.Message
 	h.wait("the lobby message", func() bool {
 		t, ok := h.table()
-		if !ok || t.LobbyMsg == 0 {
+		if !ok || t.Started {
 			return false
 		}
-		m, ok = h.fake.Message(h.chat, t.LobbyMsg)
-		return ok && len(m.Keyboard) > 0
+		for _, msg := range h.fake.Messages(h.chat) {
+			if d, err := callback.ParseLobby(firstData(msg)); err == nil && d.Table == t.ID {
+				m = msg
+			}
+		}
+		return m.ID != 0
 	})
 	return m
+}
+
+// firstData is the data of a message's first button, or "".
+func firstData(m tgfake.Message) string {
+	if len(m.Keyboard) == 0 || len(m.Keyboard[0]) == 0 {
+		return ""
+	}
+	return m.Keyboard[0][0].Data
 }
 
 // seats waits until the lobby has n seats.
@@ -162,11 +221,7 @@ func (h *harness) pressLobby(from tgfake.User, op string) tgfake.CallbackAnswer 
 	var m tgfake.Message
 	var data string
 	h.wait("lobby button "+op, func() bool {
-		t, ok := h.table()
-		if !ok || t.LobbyMsg == 0 {
-			return false
-		}
-		m, _ = h.fake.Message(h.chat, t.LobbyMsg)
+		m = h.lobby()
 		for _, row := range m.Keyboard {
 			for _, btn := range row {
 				if strings.HasSuffix(btn.Data, "|"+op) {
@@ -214,7 +269,7 @@ func (h *harness) shortGame(creator tgfake.User) {
 	h.pressLobby(creator, "back")
 	h.wait("the main lobby keyboard", func() bool {
 		m := h.lobby()
-		return strings.HasSuffix(m.Keyboard[0][0].Data, "|join")
+		return strings.HasSuffix(firstData(m), "|join")
 	})
 }
 
@@ -238,13 +293,14 @@ type turn struct {
 func (h *harness) currentTurn(players []tgfake.User) (turn, bool) {
 	var best turn
 	found := false
+	t, ok := h.table()
+	if !ok {
+		return best, false
+	}
 	for _, p := range players {
 		for _, m := range h.fake.Messages(p.ID) {
-			if len(m.Keyboard) == 0 || len(m.Keyboard[0]) == 0 {
-				continue
-			}
-			d, err := parsePlayData(m.Keyboard[0][0].Data)
-			if err != nil || d.Chat != h.chat {
+			d, err := callback.ParsePlay(firstData(m))
+			if err != nil || d.Table != t.ID {
 				continue
 			}
 			if !found || d.Version > best.version {
@@ -257,8 +313,8 @@ func (h *harness) currentTurn(players []tgfake.User) (turn, bool) {
 
 // finished reports whether the group's match is archived.
 func (h *harness) finished() bool {
-	_, err := h.st.LastFinished(context.Background(), h.chat)
-	return err == nil
+	_, ok := h.lastMatch()
+	return ok
 }
 
 // play presses buttons for the human players until the match ends. choose picks the button; it
@@ -334,7 +390,7 @@ func (h *harness) openDMs(users ...tgfake.User) {
 	}
 	h.wait("DMs open", func() bool {
 		for _, u := range users {
-			if !h.bot.dmOpen(context.Background(), u.ID) {
+			if !h.user(u.ID).DMOpen {
 				return false
 			}
 		}
@@ -402,4 +458,135 @@ func (h *harness) aliceBobAndAgent() {
 	h.say(group, alice, "/addai")
 	h.seats(3)
 	h.begin(alice)
+}
+
+// state is the engine state of a started table record.
+func (h *harness) state(rec store.Table) (games.State, error) {
+	var st games.State
+	err := h.st.View(context.Background(), func(tx store.Tx) error {
+		var err error
+		st, err = h.bot.stateOf(tx, nil, rec)
+		return err
+	})
+	return st, err
+}
+
+// matchState replays an archived match to its end.
+func (h *harness) matchState(m store.Match) (games.State, error) {
+	log := make([]store.Entry, 0, len(m.Log))
+	for _, s := range m.Log {
+		e, err := store.ParseEntry(s)
+		if err != nil {
+			return nil, err
+		}
+		log = append(log, e)
+	}
+	st, _, err := replay(h.bot.rules[m.Game], m.Config, m.Seed, log)
+	return st, err
+}
+
+// logText is the action log of the open table as "<seat>:<action>" entries.
+func (h *harness) logText() []string {
+	var out []string
+	for _, e := range h.log() {
+		out = append(out, store.FormatEntry(e))
+	}
+	return out
+}
+
+// groupMsg is the id of the group message of table rec, as the bot knows it.
+func (h *harness) groupMsg(rec store.Table) int {
+	if m := h.bot.mem(rec.ID); m != nil {
+		id, _ := m.group()
+		return id
+	}
+	return rec.Msg
+}
+
+// updateTable changes the open table of the test group directly in the store (a test rigging a
+// lobby, say).
+func (h *harness) updateTable(fn func(t *store.Table)) {
+	h.t.Helper()
+	err := h.st.Update(context.Background(), func(tx store.Tx) error {
+		t, err := tx.TableAt(store.Place{Chat: h.chat})
+		if err != nil {
+			return err
+		}
+		fn(&t)
+		return tx.PutTable(&t)
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+// updateUser changes a user's record directly in the store.
+func (h *harness) updateUser(id int64, fn func(u *store.User)) {
+	h.t.Helper()
+	err := h.st.Update(context.Background(), func(tx store.Tx) error {
+		u, err := tx.User(id)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		fn(&u)
+		return tx.PutUser(u)
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+// lastMatchErr is lastMatch with the store's error.
+func (h *harness) lastMatchErr() (store.Match, error) {
+	var m store.Match
+	err := h.st.View(context.Background(), func(tx store.Tx) error {
+		var err error
+		m, err = tx.LastMatch(h.chat)
+		return err
+	})
+	return m, err
+}
+
+// userErr is what the store keeps of a user, with its error.
+func (h *harness) userErr(id int64) (store.User, error) {
+	var u store.User
+	err := h.st.View(context.Background(), func(tx store.Tx) error {
+		var err error
+		u, err = tx.User(id)
+		return err
+	})
+	return u, err
+}
+
+// patchState rewrites the engine state of the open table (a test fixture) in the store and in
+// the bot's memory, at the same version.
+func (h *harness) patchState(patch func([]byte) ([]byte, error)) {
+	h.t.Helper()
+	var rec store.Table
+	err := h.st.Update(context.Background(), func(tx store.Tx) error {
+		var err error
+		if rec, err = tx.TableAt(store.Place{Chat: h.chat}); err != nil {
+			return err
+		}
+		data, err := tx.State(rec.ID)
+		if err != nil {
+			return err
+		}
+		if data, err = patch(data); err != nil {
+			return err
+		}
+		return tx.PutState(rec.ID, data)
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	st, err := h.state(rec)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if m := h.bot.mem(rec.ID); m != nil {
+		snap := *m.current()
+		snap.st = st
+		m.committed(0, &snap)
+	}
 }

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"html"
@@ -11,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kozyr-bot/kozyr/bot/callback"
 	"github.com/kozyr-bot/kozyr/bot/tgfake"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/ai"
@@ -61,16 +61,12 @@ func (h *harness) openTable(creator tgfake.User, r games.Rules, opts map[string]
 // over the engine found to exercise what the test wants to see.
 func (h *harness) fixSeed(seed uint64) {
 	h.t.Helper()
-	err := h.st.UpdateTable(context.Background(), h.chat, func(t *store.Table, ok bool) error {
-		if !ok || t.Started {
-			return errors.New("no lobby to fix the seed of")
+	h.updateTable(func(t *store.Table) {
+		if t.Started {
+			h.t.Fatal("no lobby to fix the seed of")
 		}
 		t.Seed = seed
-		return nil
 	})
-	if err != nil {
-		h.t.Fatal(err)
-	}
 }
 
 // policy picks a human player's action from the state the keyboard was drawn for; the test plays
@@ -177,10 +173,10 @@ type tableWatch struct {
 
 func (w *tableWatch) look() {
 	t, ok := w.h.table()
-	if !ok || t.TableMsg == 0 {
+	if !ok || w.h.groupMsg(t) == 0 {
 		return
 	}
-	if m, ok := w.h.fake.Message(w.h.chat, t.TableMsg); ok && (len(w.texts) == 0 || w.texts[len(w.texts)-1] != m.Plain) {
+	if m, ok := w.h.fake.Message(w.h.chat, w.h.groupMsg(t)); ok && (len(w.texts) == 0 || w.texts[len(w.texts)-1] != m.Plain) {
 		w.texts = append(w.texts, m.Plain)
 	}
 }
@@ -229,13 +225,13 @@ func (h *harness) playBy(players []tgfake.User, pol policy, w *tableWatch) []gam
 			}
 			return pressed
 		}
-		st, err := h.bot.state(rec)
+		st, err := h.state(rec)
 		if err != nil {
 			h.t.Fatal(err)
 		}
-		seat := seatOf(rec, cur.user.ID)
+		seat := rec.SeatOf(cur.user.ID)
 		a := pol(st, seat, rec.Version, rec.Seed)
-		data := playData{Chat: h.chat, Version: rec.Version, Action: a}.String()
+		data := callback.Play{Table: rec.ID, Version: rec.Version, Action: a}.String()
 		if !slices.ContainsFunc(slices.Concat(cur.msg.Keyboard...), func(b tgfake.Button) bool { return b.Data == data }) {
 			h.t.Fatalf("%s has no button for %s: %+v", cur.user.FirstName, a, cur.msg.Keyboard)
 		}
@@ -274,26 +270,48 @@ func (h *harness) groupTexts(substr string) []string {
 	return out
 }
 
-// finalState is the archived match's last state.
+// finalState is the archived match (a record naming its seats) and its last state.
 func (h *harness) finalState() (store.Table, games.State) {
 	h.t.Helper()
-	t, err := h.st.LastFinished(context.Background(), h.chat)
+	m, err := h.lastMatchErr()
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	st, err := h.bot.state(t)
+	st, err := h.matchState(m)
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	return t, st
+	if m.Sheet == nil {
+		h.t.Fatal("the archive kept no sheet")
+	}
+	return matchTable(m), archivedState{st, *m.Sheet}
+}
+
+// archivedState is a replayed final state whose sheet is the one the archive kept (a test that
+// patched the scores mid-match cannot replay them).
+type archivedState struct {
+	games.State
+	sheet games.Sheet
+}
+
+func (s archivedState) Score() games.Sheet { return s.sheet }
+
+// finalLog is the archived match's log.
+func (h *harness) finalLog() []string {
+	h.t.Helper()
+	m, err := h.lastMatchErr()
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return m.Log
 }
 
 // checkStats checks each human's stats for game after one finished match against the final sheet.
 func (h *harness) checkStats(game string, t store.Table, sh games.Sheet, users ...tgfake.User) {
 	h.t.Helper()
 	for _, u := range users {
-		s := seatOf(t, u.ID)
-		rec, err := h.st.User(context.Background(), u.ID)
+		s := t.SeatOf(u.ID)
+		rec, err := h.userErr(u.ID)
 		st := rec.Stats[game]
 		won := 0
 		if slices.Contains(sh.Winners, s) {
@@ -370,7 +388,7 @@ func TestJokerParty(t *testing.T) {
 	}
 
 	rec, st := h.finalState()
-	sameLog(t, rec.Log, simLog)
+	sameLog(t, h.finalLog(), simLog)
 	sh := st.Score()
 	if len(sh.Winners) == 0 && !strings.Contains(end.Plain, "drawn") {
 		t.Errorf("match end without winner: %s", end.Plain)
@@ -447,8 +465,10 @@ func (h *harness) keyboardOf(u tgfake.User) (tgfake.Message, int, bool) {
 		if len(m.Keyboard) == 0 || len(m.Keyboard[0]) == 0 {
 			continue
 		}
-		if d, err := parsePlayData(m.Keyboard[0][0].Data); err == nil && d.Chat == h.chat {
-			return m, d.Version, true
+		if t, ok := h.table(); ok {
+			if d, err := callback.ParsePlay(m.Keyboard[0][0].Data); err == nil && d.Table == t.ID {
+				return m, d.Version, true
+			}
 		}
 	}
 	return tgfake.Message{}, 0, false
@@ -517,10 +537,10 @@ func TestJokerBankSession(t *testing.T) {
 			rec, ok = h.table()
 			return ok && rec.Version == v
 		})
-		st, _ = h.bot.state(rec)
-		a := bankStake(st, seatOf(rec, alice.ID))
-		ans := h.press(alice.ID, msg.ID, alice, playData{Chat: group, Version: rec.Version, Action: a}.String())
-		if strings.HasPrefix(ans.Text, "This message is out of date") {
+		st, _ = h.state(rec)
+		a := bankStake(st, rec.SeatOf(alice.ID))
+		ans := h.press(alice.ID, msg.ID, alice, callback.Play{Table: rec.ID, Version: rec.Version, Action: a}.String())
+		if strings.HasPrefix(ans.Text, "This button is out of date") {
 			continue // the agent staked first
 		}
 		if !strings.HasPrefix(ans.Text, "Played") {
@@ -550,14 +570,14 @@ func TestJokerBankSession(t *testing.T) {
 			if rec, ok = h.table(); !ok {
 				return false
 			}
-			cur, err := h.bot.state(rec)
+			cur, err := h.state(rec)
 			if err != nil {
 				return false
 			}
 			// Every human punter still to stake has buttons for this version.
 			ready, msgs = ready[:0], msgs[:0]
 			for _, u := range humans {
-				if !slices.Contains(cur.ToAct(), seatOf(rec, u.ID)) {
+				if !slices.Contains(cur.ToAct(), rec.SeatOf(u.ID)) {
 					continue
 				}
 				m, v, ok := h.keyboardOf(u)
@@ -575,7 +595,7 @@ func TestJokerBankSession(t *testing.T) {
 			passSeen = true
 			h.say(group, alice, "/score") // mid-session: the new banker
 		}
-		if st, _ = h.bot.state(rec); st == nil {
+		if st, _ = h.state(rec); st == nil {
 			t.Fatal("no state")
 		}
 		if len(ready) > 1 {
@@ -583,8 +603,8 @@ func TestJokerBankSession(t *testing.T) {
 		}
 		ids := make([]string, len(ready))
 		for i, u := range ready {
-			a := bankStake(st, seatOf(rec, u.ID))
-			ids[i] = h.fake.Press(u.ID, msgs[i].ID, u, playData{Chat: group, Version: rec.Version, Action: a}.String())
+			a := bankStake(st, rec.SeatOf(u.ID))
+			ids[i] = h.fake.Press(u.ID, msgs[i].ID, u, callback.Play{Table: rec.ID, Version: rec.Version, Action: a}.String())
 		}
 		for i, id := range ids {
 			var ans tgfake.CallbackAnswer
@@ -596,7 +616,7 @@ func TestJokerBankSession(t *testing.T) {
 			switch {
 			case strings.HasPrefix(ans.Text, "Played"):
 				presses++
-			case strings.HasPrefix(ans.Text, "This message is out of date"):
+			case strings.HasPrefix(ans.Text, "This button is out of date"):
 				stale++
 			default:
 				t.Fatalf("%s's stake answered %q", ready[i].FirstName, ans.Text)

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -15,52 +16,52 @@ import (
 // userLang is the language of a user's DMs and callback answers: /lang in a DM wins, then the
 // Telegram client's language_code.
 func (b *Bot) userLang(ctx context.Context, u *models.User) string {
-	if rec, err := b.st.User(ctx, u.ID); err == nil && rec.Lang != "" {
+	lang := ""
+	_ = b.st.View(ctx, func(tx store.Tx) error {
+		lang = b.userLangTx(tx, u)
+		return nil
+	})
+	return lang
+}
+
+// userLangTx is userLang inside a transaction.
+func (b *Bot) userLangTx(tx store.Tx, u *models.User) string {
+	if rec, err := tx.User(u.ID); err == nil && rec.Lang != "" {
 		return rec.Lang
 	}
 	return b.loc.Match(u.LanguageCode)
 }
 
-// groupLang is the language of a group's messages: /lang in the group wins; otherwise the first
-// user the bot hears from there decides, and that choice is stored so messages the bot sends on
-// its own (timeouts, results) use it too.
-func (b *Bot) groupLang(ctx context.Context, chat int64, u *models.User) string {
-	if c, err := b.st.Chat(ctx, chat); err == nil && c.Lang != "" {
-		return c.Lang
+// groupLangTx is the language of a group's messages: /lang in the group wins; otherwise the first
+// user the bot hears from there decides, and that choice is stored (in tx) so messages the bot
+// sends on its own (timeouts, results) use it too.
+func (b *Bot) groupLangTx(tx store.Tx, chat int64, u *models.User) (string, error) {
+	c, err := tx.Chat(chat)
+	if err == nil && c.Lang != "" {
+		return c.Lang, nil
+	}
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return "", err
 	}
 	lang := b.loc.Match("")
 	if u != nil {
 		lang = b.loc.Match(u.LanguageCode)
 	}
-	err := b.st.UpdateChat(ctx, chat, func(c *store.Chat) error {
-		c.ID = chat
-		if c.Lang == "" {
-			c.Lang = lang
-		}
-		lang = c.Lang
-		return nil
-	})
-	if err != nil {
-		b.log.Warn().Int64("chat", chat).Err(err).Msg("store chat language")
-	}
-	return lang
+	c.ID, c.Lang = chat, lang
+	return lang, tx.PutChat(c)
 }
 
-// chatLang is the stored language of a group, for messages not caused by anybody's update.
-func (b *Bot) chatLang(ctx context.Context, chat int64) string {
-	if c, err := b.st.Chat(ctx, chat); err == nil && c.Lang != "" {
+// chatLangTx is the stored language of a group, for messages not caused by anybody's update.
+func (b *Bot) chatLangTx(tx store.Tx, chat int64) string {
+	if c, err := tx.Chat(chat); err == nil && c.Lang != "" {
 		return c.Lang
 	}
 	return b.loc.Match("")
 }
 
-// seatLang is the language of a seated player's DMs.
-func (b *Bot) seatLang(ctx context.Context, p store.Player) string {
-	if p.UserID != 0 {
-		if rec, err := b.st.User(ctx, p.UserID); err == nil && rec.Lang != "" {
-			return rec.Lang
-		}
-	}
+// seatLang is the language of a seated player's DMs: their /lang, which the bot copies into
+// every seat they hold, else their client's language when they sat down.
+func (b *Bot) seatLang(p store.Player) string {
 	if p.Lang != "" {
 		return p.Lang
 	}

@@ -7,27 +7,18 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
-	"time"
 
 	tg "github.com/go-telegram/bot"
 	"github.com/go-telegram/bot/models"
 
+	"github.com/kozyr-bot/kozyr/bot/callback"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
-// Callback data prefixes of the lobby ("l1|<lobby token>|<op>") and of the game picker
-// ("n1|<game>").
-const (
-	lobbyPrefix = "l1|"
-	pickPrefix  = "n1|"
-)
-
 // refusal is a request the bot turns down; its text is the locale id of the answer. Returned from
-// inside a store update it also aborts the write.
+// inside a transaction it also aborts the write.
 type refusal string
 
 func (r refusal) Error() string { return string(r) }
@@ -35,45 +26,81 @@ func (r refusal) Error() string { return string(r) }
 // errNeedDM means the user must open a DM with the bot (a deep link) before they can be seated.
 var errNeedDM = errors.New("user has no open DM")
 
-// open creates a lobby for game r in chat. msg is an existing message to turn into the lobby (the
-// game picker), or 0 to post a new one. The creator is seated if the bot can write to them.
-func (b *Bot) open(ctx context.Context, chat int64, from *models.User, r games.Rules, msg int) error {
+// modeOptions is the lobby keyboard that cycles the game's options.
+const modeOptions = "opts"
+
+// cmdNew opens a table at place: with a game id at once, without one through a picker keyboard.
+// msg is a message to turn into the lobby (the picker's), or 0 to post a new one. The creator is
+// seated if the bot can write to them; otherwise they get a deep link (errNeedDM, with the new
+// table in fx).
+func (b *Bot) cmdNew(tx store.Tx, fx *effects, place store.Place, from *models.User, lang, arg string, msg int, say func(content) error) error {
+	if rec, err := tx.TableAt(place); err == nil {
+		if rec.Started {
+			return refusal("bot.lobby.started")
+		}
+		return refusal("bot.new.exists")
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	if arg == "" {
+		return say(content{Text: b.text(lang, "bot.new.pick"), Rows: b.pickRows(lang)})
+	}
+	fields := splitFields(arg)
+	r, ok := b.rules[fields[0]]
+	if !ok {
+		return say(content{Text: b.text(lang, "bot.new.unknown", "Games", b.gameIDs())})
+	}
 	seed, err := newSeed()
 	if err != nil {
 		return err
 	}
-	dm := b.dmOpen(ctx, from.ID)
-	var t store.Table
-	err = b.st.UpdateTable(ctx, chat, func(rec *store.Table, ok bool) error {
-		if ok {
-			return refusal("bot.new.exists")
-		}
-		*rec = store.Table{
-			Chat:     chat,
-			Game:     r.Name(),
-			Config:   games.Config{Options: map[string]string{}},
-			Seed:     seed,
-			Creator:  from.ID,
-			LobbyMsg: msg,
-			Created:  b.now(),
-			Extra:    map[string]string{"creator": userName(from)},
-		}
-		if dm {
-			rec.Seats = []store.Player{b.player(ctx, from)}
-		}
-		t = *rec
-		return nil
-	})
-	if err != nil {
+	u, err := tx.User(from.ID)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
-	b.memo.dropTable(chat)
-	b.sched.Set(chat, time.Time{})
-	b.tableLater(t)
-	if !dm {
-		return errNeedDM
+	rec := store.Table{
+		Place:       place,
+		Game:        r.Name(),
+		Config:      games.Config{Options: map[string]string{}},
+		Seed:        seed,
+		Creator:     from.ID,
+		CreatorName: userName(from),
+		Msg:         msg,
+		Created:     b.now(),
+	}
+	if u.DMOpen {
+		rec.Seats = []store.Player{b.player(tx, from)}
+	}
+	if err := fx.save(tx, &snapshot{rec: rec, lang: lang}); err != nil {
+		return err
+	}
+	if !u.DMOpen {
+		return say(b.deepLink(lang, "bot.join.dm", fx.snaps[len(fx.snaps)-1].rec.ID, userName(from)))
 	}
 	return nil
+}
+
+// splitFields is the lower-cased words of a command's arguments, at least one ("" for none).
+func splitFields(arg string) []string {
+	var out []string
+	word := []rune{}
+	for _, r := range arg + " " {
+		if r == ' ' || r == '\t' || r == '\n' {
+			if len(word) > 0 {
+				out = append(out, string(word))
+				word = word[:0]
+			}
+			continue
+		}
+		if r >= 'A' && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+		word = append(word, r)
+	}
+	if len(out) == 0 {
+		out = []string{""}
+	}
+	return out
 }
 
 // newSeed is a table's 64-bit seed from crypto/rand (design §2).
@@ -86,53 +113,55 @@ func newSeed() (uint64, error) {
 }
 
 // player is the seat record of a Telegram user.
-func (b *Bot) player(ctx context.Context, u *models.User) store.Player {
-	return store.Player{UserID: u.ID, Name: userName(u), Lang: b.userLang(ctx, u)}
+func (b *Bot) player(tx store.Tx, u *models.User) store.Player {
+	return store.NewPlayer(u.ID, userName(u), b.userLangTx(tx, u))
 }
 
-// dmOpen reports whether the user has started the bot, so a DM to them will not get 403.
-func (b *Bot) dmOpen(ctx context.Context, user int64) bool {
-	u, err := b.st.User(ctx, user)
-	return err == nil && u.DMOpen
-}
-
-// lobbyUpdate runs fn on chat's lobby in one store transaction and re-renders the lobby after a
-// change. A refusal from fn aborts the write.
-func (b *Bot) lobbyUpdate(ctx context.Context, chat int64, fn func(t *store.Table) error) (store.Table, error) {
-	var t store.Table
-	err := b.st.UpdateTable(ctx, chat, func(rec *store.Table, ok bool) error {
-		if !ok {
-			return refusal("bot.lobby.none")
-		}
-		if rec.Started {
-			return refusal("bot.lobby.started")
-		}
-		if err := fn(rec); err != nil {
-			return err
-		}
-		t = *rec
-		return nil
-	})
+// lobbyTx changes the lobby at place in tx: fn changes the record; the lobby message follows.
+func (b *Bot) lobbyTx(tx store.Tx, fx *effects, place store.Place, fn func(rec *store.Table) error) error {
+	rec, err := tx.TableAt(place)
+	if errors.Is(err, store.ErrNotFound) {
+		return refusal("bot.lobby.none")
+	}
 	if err != nil {
-		return store.Table{}, err
+		return err
 	}
-	b.tableLater(t)
-	return t, nil
+	return b.lobbyChange(tx, fx, rec, fn)
 }
 
-// join seats a user at chat's lobby; errNeedDM when the bot cannot write to them yet.
-func (b *Bot) join(ctx context.Context, chat int64, from *models.User, dm bool) error {
-	if !dm && !b.dmOpen(ctx, from.ID) {
-		if t, err := b.st.Table(ctx, chat); err != nil {
-			return refusal("bot.lobby.none")
-		} else if t.Started {
-			return refusal("bot.lobby.started")
-		}
-		return errNeedDM
+// lobbyChange is lobbyTx for a record already read.
+func (b *Bot) lobbyChange(tx store.Tx, fx *effects, rec store.Table, fn func(rec *store.Table) error) error {
+	if rec.Started {
+		return refusal("bot.lobby.started")
 	}
-	p := b.player(ctx, from)
-	_, err := b.lobbyUpdate(ctx, chat, func(t *store.Table) error {
-		if seatOf(*t, from.ID) >= 0 {
+	rec = fx.load(b, tx, rec)
+	if err := fn(&rec); err != nil {
+		return err
+	}
+	return fx.save(tx, &snapshot{rec: rec, lang: b.chatLangTx(tx, rec.Place.Chat)})
+}
+
+// join seats a user at the lobby at place; errNeedDM when the bot cannot write to them yet (dm:
+// they came through the deep link, so it can).
+func (b *Bot) join(tx store.Tx, fx *effects, place store.Place, from *models.User, dm bool) error {
+	rec, err := tx.TableAt(place)
+	if errors.Is(err, store.ErrNotFound) {
+		return refusal("bot.lobby.none")
+	}
+	if err != nil {
+		return err
+	}
+	if rec.Started {
+		return refusal("bot.lobby.started")
+	}
+	if !dm {
+		if u, err := tx.User(from.ID); err != nil || !u.DMOpen {
+			return errNeedDM
+		}
+	}
+	p := b.player(tx, from)
+	return b.lobbyChange(tx, fx, rec, func(t *store.Table) error {
+		if t.SeatOf(from.ID) >= 0 {
 			return refusal("bot.join.already")
 		}
 		if _, hi := b.rules[t.Game].Seats(); len(t.Seats) >= hi {
@@ -141,67 +170,65 @@ func (b *Bot) join(ctx context.Context, chat int64, from *models.User, dm bool) 
 		t.Seats = append(t.Seats, p)
 		return nil
 	})
-	return err
 }
 
 // leave takes a user's seat in the lobby away; during a match it marks the seat away instead.
-func (b *Bot) leave(ctx context.Context, chat int64, user int64) error {
-	t, err := b.st.Table(ctx, chat)
-	if err != nil {
+func (b *Bot) leave(tx store.Tx, fx *effects, place store.Place, user int64) error {
+	rec, err := tx.TableAt(place)
+	if errors.Is(err, store.ErrNotFound) {
 		return refusal("bot.lobby.none")
 	}
-	if t.Started {
-		return b.goAway(ctx, chat, user)
+	if err != nil {
+		return err
 	}
-	_, err = b.lobbyUpdate(ctx, chat, func(t *store.Table) error {
-		s := seatOf(*t, user)
+	if rec.Started {
+		return b.goAway(tx, fx, rec, user)
+	}
+	return b.lobbyChange(tx, fx, rec, func(t *store.Table) error {
+		s := t.SeatOf(user)
 		if s < 0 {
 			return refusal("bot.leave.notseated")
 		}
 		t.Seats = slices.Delete(t.Seats, int(s), int(s)+1)
 		return nil
 	})
-	return err
 }
 
-// goAway hands a seated player's seat to the agent until they press a button again.
-func (b *Bot) goAway(ctx context.Context, chat, user int64) error {
-	var t store.Table
-	err := b.st.UpdateTable(ctx, chat, func(rec *store.Table, ok bool) error {
-		if !ok || !rec.Started {
-			return refusal("bot.lobby.none")
-		}
-		s := seatOf(*rec, user)
-		if s < 0 {
-			return refusal("bot.leave.notseated")
-		}
-		rec.Seats[s].Away = true
-		t = *rec
-		return nil
-	})
-	if err != nil {
+// goAway hands a seated player's seat to the agent until they press a button again; the group is
+// told so.
+func (b *Bot) goAway(tx store.Tx, fx *effects, rec store.Table, user int64) error {
+	s := rec.SeatOf(user)
+	if s < 0 {
+		return refusal("bot.leave.notseated")
+	}
+	rec = fx.load(b, tx, rec)
+	rec.Seats[s].Away = true
+	snap := b.snapOf(tx, rec)
+	if snap == nil {
+		return errNoTable
+	}
+	again := *snap
+	again.rec = rec
+	if err := fx.save(tx, &again); err != nil {
 		return err
 	}
-	b.renderAll(t)
-	b.reschedule(t)
-	return refusal("bot.leave.away")
+	return fx.reply(tx, rec.Place, content{Text: b.text(again.lang, "bot.leave.away")})
 }
 
 // addAI seats an agent.
-func (b *Bot) addAI(ctx context.Context, chat int64) error {
-	_, err := b.lobbyUpdate(ctx, chat, func(t *store.Table) error {
+func (b *Bot) addAI(tx store.Tx, fx *effects, place store.Place) error {
+	return b.lobbyTx(tx, fx, place, func(t *store.Table) error {
 		if _, hi := b.rules[t.Game].Seats(); len(t.Seats) >= hi {
 			return refusal("bot.join.full")
 		}
-		t.Seats = append(t.Seats, store.Player{AI: true})
+		t.Seats = append(t.Seats, store.NewAgent())
 		return nil
 	})
-	return err
 }
 
 // removeAI takes the last agent's seat away.
-func (b *Bot) removeAI(ctx context.Context, chat int64) error {
-	_, err := b.lobbyUpdate(ctx, chat, func(t *store.Table) error {
+func (b *Bot) removeAI(tx store.Tx, fx *effects, rec store.Table) error {
+	return b.lobbyChange(tx, fx, rec, func(t *store.Table) error {
 		for i := len(t.Seats) - 1; i >= 0; i-- {
 			if t.Seats[i].AI {
 				t.Seats = slices.Delete(t.Seats, i, i+1)
@@ -210,113 +237,98 @@ func (b *Bot) removeAI(ctx context.Context, chat int64) error {
 		}
 		return refusal("bot.ai.none")
 	})
-	return err
 }
 
-// allowed reports whether user may run the table (begin, cancel, options): its creator or a chat
-// administrator (getChatMember).
-func (b *Bot) allowed(ctx context.Context, chat int64, t store.Table, user int64) bool {
-	if t.Creator == user {
+// mayRun reports whether user may run the table at place (begin, cancel, options): its creator
+// or a chat administrator. It may ask Telegram (getChatMember), so it runs before any
+// transaction; the transaction then finds the same table or refuses.
+func (b *Bot) mayRun(ctx context.Context, place store.Place, user int64) bool {
+	var rec store.Table
+	err := b.st.View(ctx, func(tx store.Tx) error {
+		var err error
+		rec, err = tx.TableAt(place)
+		return err
+	})
+	if err != nil {
+		return false
+	}
+	return b.allowed(ctx, rec, user)
+}
+
+// allowed reports whether user is the table's creator or an administrator of its chat.
+func (b *Bot) allowed(ctx context.Context, rec store.Table, user int64) bool {
+	if rec.Creator == user {
 		return true
 	}
-	m, err := b.api.GetChatMember(ctx, &tg.GetChatMemberParams{ChatID: chat, UserID: user})
+	m, err := b.api.GetChatMember(ctx, &tg.GetChatMemberParams{ChatID: rec.Place.Chat, UserID: user})
 	if err != nil {
-		b.log.Warn().Int64("chat", chat).Str("err", b.clean(err)).Msg("getChatMember")
+		b.log.Warn().Int64("chat", rec.Place.Chat).Str("err", b.clean(err)).Msg("getChatMember")
 		return false
 	}
 	return m.Type == models.ChatMemberTypeOwner || m.Type == models.ChatMemberTypeAdministrator
 }
 
-// mayRun checks, outside any transaction (it may ask Telegram), that user may run chat's table.
-func (b *Bot) mayRun(ctx context.Context, chat, user int64) error {
-	t, err := b.st.Table(ctx, chat)
-	if err != nil {
-		return refusal("bot.lobby.none")
-	}
-	if !b.allowed(ctx, chat, t, user) {
-		return refusal("bot.lobby.creatoronly")
-	}
-	return nil
-}
-
 // begin deals the first deal: the seats become the players, the lobby message becomes the table.
-func (b *Bot) begin(ctx context.Context, chat int64, user int64) error {
-	cur, err := b.st.Table(ctx, chat)
-	if err != nil {
+func (b *Bot) begin(tx store.Tx, fx *effects, place store.Place, may bool) error {
+	rec, err := tx.TableAt(place)
+	if errors.Is(err, store.ErrNotFound) {
 		return refusal("bot.lobby.none")
 	}
-	if !cur.Started && !b.allowed(ctx, chat, cur, user) {
+	if err != nil {
+		return err
+	}
+	if rec.Started {
+		return refusal("bot.lobby.started")
+	}
+	if !may {
 		return refusal("bot.begin.denied")
 	}
-	now := b.now()
-	var t store.Table
-	err = b.st.UpdateTable(ctx, chat, func(rec *store.Table, ok bool) error {
-		if !ok {
-			return refusal("bot.lobby.none")
-		}
-		if rec.Started {
-			return refusal("bot.lobby.started")
-		}
-		r := b.rules[rec.Game]
-		if lo, hi := r.Seats(); len(rec.Seats) < lo || len(rec.Seats) > hi {
-			return refusal("bot.begin.count")
-		}
-		if !slices.ContainsFunc(rec.Seats, func(p store.Player) bool { return !p.AI }) {
-			return refusal("bot.begin.nohuman")
-		}
-		cfg := games.Config{Players: len(rec.Seats), Options: rec.Config.Options}
-		s, err := r.New(cfg, rec.Seed)
-		if errors.Is(err, games.ErrBadConfig) {
-			return refusal("bot.begin.config")
-		}
-		if err != nil {
-			return fmt.Errorf("new %s match: %w", rec.Game, err)
-		}
-		data, err := s.MarshalBinary()
-		if err != nil {
-			return fmt.Errorf("marshal %s state: %w", rec.Game, err)
-		}
-		rec.Config, rec.State, rec.Started, rec.Version = cfg, data, true, 0
-		rec.TableMsg = rec.LobbyMsg
-		delete(rec.Extra, "mode")
-		b.stamp(rec, nil, s, now)
-		t = *rec
-		return nil
-	})
+	r := b.rules[rec.Game]
+	if lo, hi := r.Seats(); len(rec.Seats) < lo || len(rec.Seats) > hi {
+		return refusal("bot.begin.count")
+	}
+	if !slices.ContainsFunc(rec.Seats, func(p store.Player) bool { return !p.AI }) {
+		return refusal("bot.begin.nohuman")
+	}
+	cfg := games.Config{Players: len(rec.Seats), Options: rec.Config.Options}
+	st, err := r.New(cfg, rec.Seed)
+	if errors.Is(err, games.ErrBadConfig) {
+		return refusal("bot.begin.config")
+	}
+	if err != nil {
+		return fmt.Errorf("new %s match: %w", rec.Game, err)
+	}
+	data, err := st.MarshalBinary()
+	if err != nil {
+		return fmt.Errorf("marshal %s state: %w", rec.Game, err)
+	}
+	rec = fx.load(b, tx, rec)
+	rec.Config, rec.Started, rec.Version, rec.Rules, rec.Mode = cfg, true, 0, rulesVersion(r), ""
+	b.stamp(&rec, st, b.now())
+	if err := tx.PutState(rec.ID, data); err != nil {
+		return err
+	}
+	return fx.save(tx, &snapshot{rec: rec, st: st, lang: b.chatLangTx(tx, rec.Place.Chat)})
+}
+
+// cancel closes the table at place, lobby or match, without a result (creator or admin).
+func (b *Bot) cancel(tx store.Tx, fx *effects, place store.Place, may bool) error {
+	rec, err := tx.TableAt(place)
+	if errors.Is(err, store.ErrNotFound) {
+		return refusal("bot.lobby.none")
+	}
 	if err != nil {
 		return err
 	}
-	b.sched.touch(chat, now)
-	b.renderAll(t)
-	b.reschedule(t)
-	return nil
+	if !may {
+		return refusal("bot.cancel.denied")
+	}
+	return b.closeTable(tx, fx, rec, closedCancelled)
 }
 
-// setMode switches the lobby between its main and options keyboards (creator only).
-func (b *Bot) setMode(ctx context.Context, chat, user int64, mode string) error {
-	if err := b.mayRun(ctx, chat, user); err != nil {
-		return err
-	}
-	_, err := b.lobbyUpdate(ctx, chat, func(t *store.Table) error {
-		if t.Extra == nil {
-			t.Extra = map[string]string{}
-		}
-		if mode == "" {
-			delete(t.Extra, "mode")
-		} else {
-			t.Extra["mode"] = mode
-		}
-		return nil
-	})
-	return err
-}
-
-// cycleOption moves option i of the lobby's game to its next value (creator only).
-func (b *Bot) cycleOption(ctx context.Context, chat, user int64, i int) error {
-	if err := b.mayRun(ctx, chat, user); err != nil {
-		return err
-	}
-	_, err := b.lobbyUpdate(ctx, chat, func(t *store.Table) error {
+// cycleOption moves option i of the lobby's game to its next value.
+func (b *Bot) cycleOption(tx store.Tx, fx *effects, rec store.Table, i int) error {
+	return b.lobbyChange(tx, fx, rec, func(t *store.Table) error {
 		opts := b.rules[t.Game].Options()
 		if i < 0 || i >= len(opts) || len(opts[i].Values) == 0 {
 			return refusal("bot.cb.forged")
@@ -334,69 +346,76 @@ func (b *Bot) cycleOption(ctx context.Context, chat, user int64, i int) error {
 		}
 		return nil
 	})
-	return err
 }
 
-// onLobby handles a lobby button. The data names the lobby (its token), so a press on an old
-// lobby's message is stale; the op is one of a fixed set.
-func (b *Bot) onLobby(ctx context.Context, q *models.CallbackQuery) {
-	lang := b.userLang(ctx, &q.From)
+// onLobby handles a lobby button. The data names the table, so a press on an older lobby's
+// message, or on a lobby whose match began, is stale; the op is one of a fixed set.
+func (b *Bot) onLobby(ctx context.Context, upd int64, q *models.CallbackQuery) error {
+	d, err := callback.ParseLobby(q.Data)
 	m := q.Message.Message
-	parts := strings.Split(q.Data, "|")
-	if m == nil || len(parts) != 3 || !validOp(parts[2]) {
-		b.answer(ctx, q.ID, b.text(lang, "bot.cb.forged"), "", false)
-		return
+	if err != nil || m == nil {
+		b.answer(ctx, q.ID, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "", false)
+		return nil
 	}
-	chat := m.Chat.ID
-	t, err := b.st.Table(ctx, chat)
-	if err != nil || t.Started || lobbyToken(t) != parts[1] {
-		b.answer(ctx, q.ID, b.text(lang, "bot.cb.stale"), "", false)
-		if err != nil || (m.ID != t.LobbyMsg && m.ID != t.TableMsg) {
-			b.stripPressed(q) // an older lobby's message
+	var may bool
+	switch d.Op {
+	case callback.OpRemove, callback.OpOptions, callback.OpBack, callback.OpBegin:
+		may = b.mayRun(ctx, placeOf(m), q.From.ID)
+	default:
+		may = d.Option() >= 0 && b.mayRun(ctx, placeOf(m), q.From.ID)
+	}
+	var answer, url string
+	err = b.run(ctx, upd, func(tx store.Tx, fx *effects) error {
+		lang := b.userLangTx(tx, &q.From)
+		answer, url = "", ""
+		rec, err := tx.Table(d.Table)
+		if errors.Is(err, store.ErrNotFound) || (err == nil && (rec.Started || rec.Ending() || rec.Place != placeOf(m))) {
+			answer = b.text(lang, "bot.cb.stale")
+			return errUnchanged
 		}
-		return
-	}
-	var res error
-	ok := "bot.lobby.done"
-	switch op := parts[2]; {
-	case op == "join":
-		res, ok = b.join(ctx, chat, &q.From, false), "bot.join.ok"
-		if errors.Is(res, errNeedDM) {
-			b.answer(ctx, q.ID, "", b.startLink(chat), false)
-			return
+		if err != nil {
+			return err
 		}
-	case op == "leave":
-		res, ok = b.leave(ctx, chat, q.From.ID), "bot.leave.ok"
-	case op == "ai":
-		res, ok = b.addAI(ctx, chat), "bot.ai.added"
-	case op == "rmai":
-		if res = b.mayRun(ctx, chat, q.From.ID); res == nil {
-			res, ok = b.removeAI(ctx, chat), "bot.ai.removed"
+		ok := "bot.lobby.done"
+		var res error
+		switch op := d.Op; {
+		case op == callback.OpJoin:
+			res, ok = b.join(tx, fx, rec.Place, &q.From, false), "bot.join.ok"
+			if errors.Is(res, errNeedDM) {
+				url = b.startLink(rec.ID)
+				return errUnchanged
+			}
+		case op == callback.OpLeave:
+			res, ok = b.leave(tx, fx, rec.Place, q.From.ID), "bot.leave.ok"
+		case op == callback.OpAddAI:
+			res, ok = b.addAI(tx, fx, rec.Place), "bot.ai.added"
+		case !may:
+			res = refusal("bot.lobby.creatoronly")
+		case op == callback.OpRemove:
+			res, ok = b.removeAI(tx, fx, rec), "bot.ai.removed"
+		case op == callback.OpOptions, op == callback.OpBack:
+			mode := ""
+			if op == callback.OpOptions {
+				mode = modeOptions
+			}
+			res = b.lobbyChange(tx, fx, rec, func(t *store.Table) error { t.Mode = mode; return nil })
+		case op == callback.OpBegin:
+			res, ok = b.begin(tx, fx, rec.Place, true), "bot.begin.ok"
+		default:
+			res = b.cycleOption(tx, fx, rec, d.Option())
 		}
-	case op == "opts":
-		res = b.setMode(ctx, chat, q.From.ID, "opts")
-	case op == "back":
-		res = b.setMode(ctx, chat, q.From.ID, "")
-	case op == "begin":
-		res, ok = b.begin(ctx, chat, q.From.ID), "bot.begin.ok"
-	case strings.HasPrefix(op, "o"):
-		i, _ := strconv.Atoi(op[1:])
-		res = b.cycleOption(ctx, chat, q.From.ID, i)
+		answer = b.outcome(lang, res, ok)
+		var r refusal
+		if errors.As(res, &r) {
+			return errUnchanged
+		}
+		return res
+	})
+	if errors.Is(err, errUnchanged) {
+		err = nil
 	}
-	b.answer(ctx, q.ID, b.outcome(lang, res, ok), "", false)
-}
-
-// validOp reports whether op is a lobby operation the bot writes.
-func validOp(op string) bool {
-	switch op {
-	case "join", "leave", "ai", "rmai", "opts", "back", "begin":
-		return true
-	}
-	if len(op) < 2 || len(op) > 3 || op[0] != 'o' {
-		return false
-	}
-	n, err := strconv.Atoi(op[1:])
-	return err == nil && n >= 0 && strconv.Itoa(n) == op[1:]
+	b.answer(ctx, q.ID, answer, url, false)
+	return err
 }
 
 // outcome is the answer to a request: its refusal, the success text, or a generic error.
@@ -414,48 +433,78 @@ func (b *Bot) outcome(lang string, err error, ok string) string {
 }
 
 // onPick opens the table chosen in the game picker, turning the picker message into the lobby.
-func (b *Bot) onPick(ctx context.Context, q *models.CallbackQuery) {
-	lang := b.userLang(ctx, &q.From)
+func (b *Bot) onPick(ctx context.Context, upd int64, q *models.CallbackQuery) error {
+	d, err := callback.ParsePick(q.Data)
 	m := q.Message.Message
-	r, ok := b.rules[strings.TrimPrefix(q.Data, pickPrefix)]
-	if m == nil || !ok || m.Chat.Type == models.ChatTypePrivate {
-		b.answer(ctx, q.ID, b.text(lang, "bot.cb.forged"), "", false)
-		return
+	_, known := b.rules[d.Game]
+	if err != nil || m == nil || !known || m.Chat.Type == models.ChatTypePrivate {
+		b.answer(ctx, q.ID, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "", false)
+		return nil
 	}
-	err := b.open(ctx, m.Chat.ID, &q.From, r, m.ID)
-	if errors.Is(err, errNeedDM) {
-		b.answer(ctx, q.ID, "", b.startLink(m.Chat.ID), false)
-		return
+	var answer, url string
+	err = b.run(ctx, upd, func(tx store.Tx, fx *effects) error {
+		lang := b.userLangTx(tx, &q.From)
+		glang, err := b.groupLangTx(tx, m.Chat.ID, &q.From)
+		if err != nil {
+			return err
+		}
+		res := b.cmdNew(tx, fx, placeOf(m), &q.From, glang, d.Game, m.ID, func(c content) error {
+			if len(fx.snaps) > 0 {
+				url = b.startLink(fx.snaps[len(fx.snaps)-1].rec.ID)
+			}
+			return nil
+		})
+		answer = b.outcome(lang, res, "bot.new.ok")
+		if url != "" {
+			answer = ""
+		}
+		var r refusal
+		if errors.As(res, &r) {
+			return errUnchanged
+		}
+		return res
+	})
+	if errors.Is(err, errUnchanged) {
+		err = nil
 	}
-	b.answer(ctx, q.ID, b.outcome(lang, err, "bot.new.ok"), "", false)
+	b.answer(ctx, q.ID, answer, url, false)
+	return err
 }
 
-// payload is the deep-link payload that seats a user at chat's table: "j<chat>".
-func payload(chat int64) string { return "j" + strconv.FormatInt(chat, 10) }
-
-// parsePayload reads a payload written by payload.
-func parsePayload(s string) (int64, bool) {
-	rest, ok := strings.CutPrefix(s, "j")
-	if !ok {
-		return 0, false
-	}
-	chat, err := strconv.ParseInt(rest, 10, 64)
-	if err != nil || chat == 0 || strconv.FormatInt(chat, 10) != rest {
-		return 0, false
-	}
-	return chat, true
-}
-
-// startLink is the t.me deep link that opens the bot's DM and, on START, seats the user at
-// chat's table.
-func (b *Bot) startLink(chat int64) string {
-	return "https://t.me/" + b.me + "?start=" + payload(chat)
+// startLink is the t.me deep link that opens the bot's DM and, on START, seats the user at table
+// id.
+func (b *Bot) startLink(id store.TableID) string {
+	return "https://t.me/" + b.me + "?start=" + callback.JoinPayload(id)
 }
 
 // deepLink is a group message asking a user to open the bot, with the link as a button.
-func (b *Bot) deepLink(lang, id string, chat int64, name string) content {
+func (b *Bot) deepLink(lang, msgID string, id store.TableID, name string) content {
 	return content{
-		Text: b.text(lang, id, "Name", name),
-		Rows: [][]button{{{Text: locales.Plain(b.text(lang, "bot.btn.open")), URL: b.startLink(chat)}}},
+		Text: b.text(lang, msgID, "Name", name),
+		Rows: [][]button{{{Text: locales.Plain(b.text(lang, "bot.btn.open")), URL: b.startLink(id)}}},
 	}
+}
+
+// tableKey is the queue of the table that callback data or a deep-link payload names: the
+// table's place, when the bot holds the table.
+func (b *Bot) tableKey(data string) (queueKey, bool) {
+	var id store.TableID
+	if d, err := callback.ParsePlay(data); err == nil {
+		id = d.Table
+	} else if d, err := callback.ParsePage(data); err == nil {
+		id = d.Table
+	} else if d, err := callback.ParseLobby(data); err == nil {
+		id = d.Table
+	} else if t, ok := callback.ParseJoinPayload(data); ok {
+		id = t
+	} else {
+		return queueKey{}, false
+	}
+	m := b.mem(id)
+	if m == nil {
+		return queueKey{}, false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return queueKey{chat: m.place.Chat, topic: m.place.Topic}, true
 }

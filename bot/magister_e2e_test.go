@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"html"
 	"strings"
 	"testing"
@@ -60,14 +59,7 @@ func TestMagisterFullGame(t *testing.T) {
 		t.Errorf("trumps picked by %d humans, bank stack seen %d times", picked, sawBank)
 	}
 	end := h.ended()
-	final, err := h.st.LastFinished(context.Background(), group)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := magister.Rules().Unmarshal(final.State)
-	if err != nil {
-		t.Fatal(err)
-	}
+	final, st := h.finalState()
 	if g := st.View(games.Nobody).Game.(magister.GameView); g.Deal != 24 || len(st.ToAct()) != 0 {
 		t.Fatalf("the game ended at deal %d", g.Deal)
 	}
@@ -109,8 +101,8 @@ func TestMagisterFullGame(t *testing.T) {
 
 	// /stats: the overall rating over the games played, here the one game's rating.
 	for _, u := range humans {
-		s := seatOf(final, u.ID)
-		rec, err := h.st.User(context.Background(), u.ID)
+		s := final.SeatOf(u.ID)
+		rec, err := h.userErr(u.ID)
 		if err != nil || rec.Stats["magister"].Played != 1 || rec.Stats["magister"].Points != sh.Totals[s] {
 			t.Errorf("%s's stats: %+v, %v", u.FirstName, rec.Stats, err)
 		}
@@ -128,16 +120,12 @@ func TestStatsOverallRating(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{})
 	h.openDMs(alice)
-	err := h.st.UpdateUser(context.Background(), alice.ID, func(u *store.User) error {
+	h.updateUser(alice.ID, func(u *store.User) {
 		u.Stats = map[string]store.Stat{
 			"magister": {Played: 2, Won: 1, Points: 56 - 20},
 			"wizard":   {Played: 1, Points: 40},
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	h.say(group, alice, "/stats")
 	m := h.reply(group, "Results of Alice")
 	if !strings.Contains(m.Plain, "Magister: 2 matches, 1 won, 36 points · overall rating 53.69%") {

@@ -1,13 +1,12 @@
 package bot
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/kozyr-bot/kozyr/bot/callback"
 	"github.com/kozyr-bot/kozyr/bot/tgfake"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -24,8 +23,9 @@ func TestTurnTimer(t *testing.T) {
 		return ok && tb.Seats[0].Away && tb.Seats[0].Timeouts >= maxTimeouts
 	})
 	// Any press of hers brings her back, even on an old button.
-	a := h.press(alice.ID, h.fake.Messages(alice.ID)[0].ID, alice, fmt.Sprintf("v1|%d|0|bid/0", group))
-	if !strings.HasPrefix(a.Text, "This message is out of date") {
+	tb, _ := h.table()
+	a := h.press(alice.ID, h.fake.Messages(alice.ID)[0].ID, alice, fmt.Sprintf("v2|%d|0|bid/0", tb.ID))
+	if !strings.HasPrefix(a.Text, "This button is out of date") {
 		t.Errorf("old press answered %q", a.Text)
 	}
 	h.wait("alice back", func() bool {
@@ -35,7 +35,7 @@ func TestTurnTimer(t *testing.T) {
 	h.wait("the agents to finish the match", h.finished)
 	h.ended()
 	h.flush()
-	final, _ := h.st.LastFinished(context.Background(), group)
+	final, _ := h.lastMatch()
 	if len(final.Log) < 27 {
 		t.Errorf("finished after %d actions", len(final.Log))
 	}
@@ -54,20 +54,17 @@ func TestMigration(t *testing.T) {
 
 	const super = int64(-1009876543210)
 	h.fake.Migrate(group, super)
-	h.wait("the table to move", func() bool {
-		_, err := h.st.Table(context.Background(), super)
-		return err == nil
-	})
 	h.chat = super
+	h.wait("the table to move", func() bool { _, ok := h.table(); return ok })
 	h.wait("a table message in the supergroup", func() bool {
-		tb, ok := h.table()
-		return ok && tb.TableMsg != 0
+		return len(h.fake.Messages(super)) > 0
 	})
 	h.play(players, first)
 	h.ended()
 	h.flush()
-	if _, err := h.st.Table(context.Background(), group); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("old chat still has a table: %v", err)
+	h.chat = group
+	if _, ok := h.table(); ok {
+		t.Errorf("old chat still has a table")
 	}
 	h.clean()
 }
@@ -89,8 +86,8 @@ func TestBotRemoved(t *testing.T) {
 	if n := len(h.fake.Messages(group)); n != sent {
 		t.Errorf("the bot wrote %d messages to a group it was removed from", n-sent)
 	}
-	if _, err := h.st.LastFinished(context.Background(), group); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("a removed table was archived: %v", err)
+	if _, ok := h.lastMatch(); ok {
+		t.Errorf("a removed table was archived")
 	}
 	h.clean()
 }
@@ -144,22 +141,18 @@ func TestClosedDMGetsDeepLink(t *testing.T) {
 	h := start(t, setup{})
 	h.openDMs(alice)
 	// The bot believes Dave's DM is open (he blocked it since, say); Telegram answers 403.
-	if err := h.st.UpdateUser(context.Background(), dave.ID, func(u *store.User) error {
-		u.ID, u.DMOpen = dave.ID, true
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	h.updateUser(dave.ID, func(u *store.User) { u.DMOpen = true })
 	h.shortGame(alice)
 	h.say(group, dave, "/join")
 	h.say(group, alice, "/addai")
 	h.seats(3)
 	h.begin(alice)
 	link := h.reply(group, "I can't write to you")
-	if len(link.Keyboard) != 1 || !strings.HasSuffix(link.Keyboard[0][0].URL, "?start=j-4001") {
+	tb, _ := h.table()
+	if len(link.Keyboard) != 1 || !strings.HasSuffix(link.Keyboard[0][0].URL, "?start="+callback.JoinPayload(tb.ID)) {
 		t.Fatalf("deep link message: %+v", link)
 	}
-	h.fake.StartDM(dave, "j-4001")
+	h.fake.StartDM(dave, callback.JoinPayload(tb.ID))
 	h.wait("dave's hand", func() bool {
 		for _, m := range h.fake.Messages(dave.ID) {
 			if strings.Contains(m.Plain, "Your cards") {

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -115,17 +114,7 @@ func TestNasilieToHundred(t *testing.T) {
 	h.fixSeed(seed)
 	h.begin(alice)
 	// The fixture: running totals near 100, written back in one transaction at the same Version.
-	err := h.st.UpdateTable(context.Background(), group, func(t *store.Table, ok bool) error {
-		if !ok || !t.Started {
-			return fmt.Errorf("no match to patch")
-		}
-		data, err := patchScores(t.State, nearEnd)
-		t.State = data
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	h.patchState(func(state []byte) ([]byte, error) { return patchScores(state, nearEnd) })
 	// Before anyone acts the first DM offers look or blind and shows no cards.
 	first := h.waitTurn(humans, -1)
 	if labels := buttonTexts(first.msg); !slices.Equal(labels, []string{"👀 Look at my cards", "Blind 2"}) ||
@@ -152,8 +141,8 @@ func TestNasilieToHundred(t *testing.T) {
 		}
 	}
 	rec, st := h.finalState()
-	sameLog(t, rec.Log, simLog)
-	log := strings.Join(rec.Log, " ")
+	sameLog(t, h.finalLog(), simLog)
+	log := strings.Join(h.finalLog(), " ")
 	if strings.Contains(log, "playone") || strings.Contains(log, "decline") {
 		if len(h.groupTexts("the nanny")) == 0 && !w.showed("the nanny") {
 			t.Errorf("the nanny chose without the group seeing it")

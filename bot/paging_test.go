@@ -9,28 +9,7 @@ import (
 	"github.com/kozyr-bot/kozyr/bot/tgfake"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
-	"github.com/kozyr-bot/kozyr/games/skat"
 )
-
-func TestPageData(t *testing.T) {
-	longest := pageData{Chat: -1009999999999999, Version: 99999999, Page: 999}
-	if s := longest.String(); len(s) > maxData {
-		t.Errorf("%q is %d bytes", s, len(s))
-	}
-	ok := pageData{Chat: -4001, Version: 12, Page: 3}
-	if got, err := parsePageData(ok.String()); err != nil || got != ok {
-		t.Errorf("round trip %q: %+v, %v", ok, got, err)
-	}
-	for _, forged := range []string{
-		"p1|-4001|12", "p1|-4001|12|3|4", "p2|-4001|12|3", "p1|0|12|3", "p1|-4001|-1|3",
-		"p1|-4001|12|-3", "p1|-4001|012|3", "p1|-4001|12|03", "p1|x|12|3", "p1|-4001|12|three",
-		"p1|-4001|12|" + strings.Repeat("9", 60),
-	} {
-		if _, err := parsePageData(forged); err == nil {
-			t.Errorf("parsePageData(%q) accepted forged data", forged)
-		}
-	}
-}
 
 // TestOrdered: ladders come in ascending order in the places of their kind; the other actions
 // keep theirs.
@@ -109,11 +88,11 @@ func TestPagedAuction(t *testing.T) {
 	h.begin(alice)
 	cur := h.waitTurn(players, -1)
 	tb, _ := h.table()
-	st, err := skat.Rules().Unmarshal(tb.State)
+	st, err := h.state(tb)
 	if err != nil {
 		t.Fatal(err)
 	}
-	seat := seatOf(tb, cur.user.ID)
+	seat := tb.SeatOf(cur.user.ID)
 	legal := st.Legal(seat)
 	if len(legal) != 89 || legal[len(legal)-1] != games.Do("pass") {
 		t.Fatalf("middlehand's first call offers %d actions, want 88 bids and pass", len(legal))

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/kozyr-bot/kozyr/games"
@@ -17,7 +15,8 @@ import (
 var (
 	errNoTable   = errors.New("no running table")
 	errNotPlayer = errors.New("not seated at this table")
-	errUnchanged = errors.New("nothing to change") // aborts an update that would write nothing
+	errStale     = errors.New("button drawn for an older version")
+	errDuplicate = errors.New("update already processed")
 )
 
 // maxTimeouts is how many turn timeouts in a row make a seat away (issue 3).
@@ -31,218 +30,279 @@ type actor struct {
 	timeout bool // the agent acts because the turn timer expired
 }
 
-// acted is one committed action: the record as committed, the new state and its events.
-type acted struct {
-	t      store.Table
-	st     games.State
-	events []games.Event
-	seat   games.Seat
-	who    actor
+// txn is the one way the bot writes: fn runs in one store transaction together with the mark of
+// update upd as processed (0 for the bot's own work, such as an agent's move) and the deletion of
+// outbox rows already sent. A redelivered update changes nothing: errDuplicate.
+func (b *Bot) txn(ctx context.Context, upd int64, fn func(tx store.Tx) error) error {
+	sent := b.books.take()
+	err := b.st.Update(ctx, func(tx store.Tx) error {
+		if upd != 0 {
+			seen, err := tx.Seen(upd)
+			if err != nil {
+				return err
+			}
+			if seen {
+				return errDuplicate
+			}
+		}
+		if err := fn(tx); err != nil {
+			return err
+		}
+		for key, seq := range sent {
+			if err := tx.DeleteRow(key, seq); err != nil {
+				return err
+			}
+		}
+		if upd != 0 {
+			return tx.MarkSeen(upd)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	b.books.cleared(sent)
+	return nil
 }
 
-// act is the one path every action takes, human or agent: one store transaction that loads the
-// record, checks it (table, version, seat, turn, legality — design §5 order), applies the action,
-// appends it to the log and saves the new state with Version+1 and the next deadline. Nothing is
-// sent before it returns.
-func (b *Bot) act(ctx context.Context, chat int64, version int, who actor, a games.Action) (acted, error) {
-	var res acted
-	now := b.now()
-	err := b.st.UpdateTable(ctx, chat, func(t *store.Table, ok bool) error {
-		if !ok || !t.Started || !t.Finished.IsZero() {
-			return errNoTable
+// tableTx runs fn on table id in one transaction (see txn): fn gets the record with the marks of
+// the bot's own messages applied and changes it in place; the record is saved unless fn fails,
+// and the table's newest snapshot is what fn returns. ErrNotFound when there is no such table.
+func (b *Bot) tableTx(ctx context.Context, upd int64, id store.TableID, fn func(tx store.Tx, rec *store.Table) (*snapshot, error)) (*snapshot, error) {
+	var snap *snapshot
+	var gen uint64
+	m := b.mem(id)
+	err := b.txn(ctx, upd, func(tx store.Tx) error {
+		rec, err := tx.Table(id)
+		if err != nil {
+			return err
 		}
-		if t.Version != version && !pressStillValid(*t, who, version) {
-			return store.ErrConflict
+		if m != nil {
+			gen = m.apply(&rec)
+		}
+		if snap, err = fn(tx, &rec); err != nil {
+			return err
+		}
+		return tx.PutTable(&rec)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if m == nil {
+		m = b.remember(snap)
+	}
+	m.committed(gen, snap)
+	return snap, nil
+}
+
+// act is the one path every action takes, human or agent: one store transaction that checks the
+// press (table, seat, version), lets the engine judge the action (its sentinel errors become the
+// answers), appends it to the log, saves the new state and the record with the turn bookkeeping,
+// archives a finished match, and records the deal and match results it owes the chats (rows).
+// Nothing is sent before it returns.
+func (b *Bot) act(ctx context.Context, upd int64, id store.TableID, version int, who actor, a games.Action) (*snapshot, []store.Row, error) {
+	var rows []store.Row
+	now := b.now()
+	m := b.mem(id)
+	snap, err := b.tableTx(ctx, upd, id, func(tx store.Tx, rec *store.Table) (*snapshot, error) {
+		rows = nil
+		if !rec.Started || rec.Ending() {
+			return nil, errNoTable
 		}
 		seat := who.seat
 		if who.user != 0 {
-			if seat = seatOf(*t, who.user); seat < 0 {
-				return errNotPlayer
+			if seat = rec.SeatOf(who.user); seat < 0 {
+				return nil, errNotPlayer
 			}
 		}
-		r, ok := b.rules[t.Game]
-		if !ok {
-			return fmt.Errorf("table of unknown game %q", t.Game)
-		}
-		st, err := r.Unmarshal(t.State)
+		st, err := b.stateOf(tx, m, *rec)
 		if err != nil {
-			return fmt.Errorf("unmarshal %s state v%d: %w", t.Game, t.Version, err)
+			return nil, err
 		}
-		toAct := st.ToAct()
-		if !slices.Contains(toAct, seat) {
-			return games.ErrNotYourTurn
-		}
-		if !slices.Contains(st.Legal(seat), a) {
-			return games.ErrIllegal
+		if version != rec.Version && !pressStillValid(*rec, st, seat, who, version) {
+			return nil, errStale
 		}
 		ns, evs, err := st.Apply(seat, a)
 		if err != nil {
-			return fmt.Errorf("apply %s by seat %d: %w", a, seat, err)
+			return nil, err
 		}
 		data, err := ns.MarshalBinary()
 		if err != nil {
-			return fmt.Errorf("marshal %s state: %w", t.Game, err)
+			return nil, fmt.Errorf("marshal %s state: %w", rec.Game, err)
 		}
-		t.Log = append(t.Log, fmt.Sprintf("%d:%s", seat, a))
-		t.State = data
-		t.Version++
-		p := &t.Seats[seat]
+		if err := tx.PutState(rec.ID, data); err != nil {
+			return nil, err
+		}
+		if err := tx.AppendLog(rec.ID, rec.Version, store.Entry{Seat: seat, Action: a}); err != nil {
+			return nil, err
+		}
+		p := &rec.Seats[seat]
+		p.Acted = rec.Version
+		rec.Version++
+		rec.TimedOut = 0
 		switch {
 		case who.user != 0:
 			p.Timeouts, p.Away = 0, false
 		case who.timeout:
-			p.Timeouts++
-			if p.Timeouts >= maxTimeouts {
+			rec.TimedOut = int(seat) + 1
+			if p.Timeouts++; p.Timeouts >= maxTimeouts {
 				p.Away = true
 			}
 		}
-		b.stamp(t, toAct, ns, now)
-		res = acted{st: ns, events: evs, seat: seat, who: who}
-		res.t = *t
-		return nil
+		b.stamp(rec, ns, now)
+		if r, ok, err := b.postEventsRow(tx, *rec, evs); err != nil {
+			return nil, err
+		} else if ok {
+			rows = append(rows, r)
+		}
+		if len(ns.ToAct()) == 0 {
+			rec.Finished = now
+			if err := b.archive(tx, *rec, ns); err != nil {
+				return nil, err
+			}
+		}
+		return &snapshot{rec: *rec, st: ns, events: evs, lang: b.chatLangTx(tx, rec.Place.Chat)}, nil
 	})
-	if err != nil {
-		return acted{}, err
+	if errors.Is(err, store.ErrNotFound) {
+		err = errNoTable
 	}
-	return res, nil
+	return snap, rows, err
+}
+
+// stateOf is the engine state of a started table: the one the bot holds when it is of the same
+// version, else read from the store.
+func (b *Bot) stateOf(tx store.Tx, m *tableMem, rec store.Table) (games.State, error) {
+	if m != nil {
+		if snap := m.current(); snap != nil && snap.st != nil && snap.rec.Version == rec.Version && snap.rec.Started {
+			return snap.st, nil
+		}
+	}
+	r, ok := b.rules[rec.Game]
+	if !ok {
+		return nil, fmt.Errorf("table %d of unknown game %q", rec.ID, rec.Game)
+	}
+	data, err := tx.State(rec.ID)
+	if err != nil {
+		return nil, err
+	}
+	st, err := r.Unmarshal(data)
+	if err != nil {
+		return nil, fmt.Errorf("unmarshal %s state of table %d v%d: %w", rec.Game, rec.ID, rec.Version, err)
+	}
+	return st, nil
 }
 
 // pressStillValid reports whether a person's button drawn at an older version may still count:
-// when several seats act at once (stakes placed together), the others' moves raise the Version
-// under a player who has not moved yet, and their buttons must not go stale for that. A press is
-// still valid when its seat has taken no action since the button was drawn; whether the action
-// is still its turn and legal is checked next, as for any press. A double press is stale because
-// the first press is in the log.
-func pressStillValid(t store.Table, who actor, version int) bool {
-	if who.user == 0 || version < 0 || version > t.Version || version > len(t.Log) {
+// only while several seats act at once (stakes placed together), where the others' moves raise
+// the Version under a player who has not moved yet. It counts when it was drawn during the seat's
+// current turn and the seat has not acted since — the Version can have moved on during one
+// seat's turn only through other seats acting at the same time; whether the action is still legal
+// is the engine's to say, as for any press. A double press is stale because the first one acted.
+func pressStillValid(rec store.Table, st games.State, seat games.Seat, who actor, version int) bool {
+	if who.user == 0 || version > rec.Version || int(seat) >= len(rec.Seats) {
 		return false
 	}
-	seat := seatOf(t, who.user)
-	if seat < 0 {
-		return false
-	}
-	prefix := strconv.Itoa(int(seat)) + ":"
-	for _, entry := range t.Log[version:] {
-		if strings.HasPrefix(entry, prefix) {
-			return false
-		}
-	}
-	return true
+	p := rec.Seats[seat]
+	return slices.Contains(st.ToAct(), seat) && p.TurnFrom != store.NoTurn && version >= p.TurnFrom && p.Acted < version
 }
 
-// stamp records transport bookkeeping that follows a new state in the same transaction: when each
-// seat's turn began (so its hand message is sent fresh once), the turn deadline, the end.
-func (b *Bot) stamp(t *store.Table, before []games.Seat, st games.State, now time.Time) {
+// stamp keeps the turn bookkeeping of a record that now holds st: when each seat's turn began
+// (its fresh prompt is sent once per turn), and the turn deadline, which restarts when a seat
+// starts to act and stands while the same seats (or some of them) are still deciding.
+func (b *Bot) stamp(rec *store.Table, st games.State, now time.Time) {
 	toAct := st.ToAct()
-	if t.Extra == nil {
-		t.Extra = map[string]string{}
-	}
-	for s := range t.Seats {
-		seat := games.Seat(s)
+	began := false
+	for s := range rec.Seats {
+		p := &rec.Seats[s]
 		switch {
-		case !slices.Contains(toAct, seat):
-			delete(t.Extra, turnKey(seat))
-		case before == nil || !slices.Contains(before, seat):
-			t.Extra[turnKey(seat)] = strconv.Itoa(t.Version)
+		case !slices.Contains(toAct, games.Seat(s)):
+			p.TurnFrom = store.NoTurn
+		case p.TurnFrom == store.NoTurn:
+			p.TurnFrom, began = rec.Version, true
 		}
 	}
-	// The turn timer restarts when a seat starts to act; while the same seats (or some of them)
-	// are still deciding — simultaneous stakes, two discards in a row — their deadline stands.
-	same := before != nil && !t.Deadline.IsZero() &&
-		!slices.ContainsFunc(toAct, func(s games.Seat) bool { return !slices.Contains(before, s) })
-	if !same {
-		t.Deadline = time.Time{}
+	if began || rec.Deadline.IsZero() || len(toAct) == 0 {
+		rec.Deadline = time.Time{}
 		if b.cfg.TurnTimeout > 0 {
 			for _, s := range toAct {
-				if p := t.Seats[s]; !p.AI && !p.Away {
-					t.Deadline = now.Add(b.cfg.TurnTimeout)
+				if p := rec.Seats[s]; !p.AI && !p.Away {
+					rec.Deadline = now.Add(b.cfg.TurnTimeout)
 					break
 				}
 			}
 		}
 	}
-	if len(toAct) == 0 {
-		t.Finished = now
-		t.Deadline = time.Time{}
-	}
 }
 
-func turnKey(s games.Seat) string { return "turn." + strconv.Itoa(int(s)) }
-func sentKey(s games.Seat) string { return "sent." + strconv.Itoa(int(s)) }
-
-// extraInt reads a number the bot keeps in Table.Extra; -1 when absent.
-func extraInt(t store.Table, key string) int {
-	v, ok := t.Extra[key]
-	if !ok {
-		return -1
-	}
-	n, err := strconv.Atoi(v)
+// archive keeps a finished match in the archive and adds it to every seated user's stats
+// (matches, wins, the sum of the sheet's Totals, which a games.Rater turns into an overall
+// rating), in the transaction of the action that finished it.
+func (b *Bot) archive(tx store.Tx, rec store.Table, st games.State) error {
+	log, err := tx.Log(rec.ID)
 	if err != nil {
-		return -1
+		return err
 	}
-	return n
-}
-
-// seatOf is the seat of a user at a table, or Nobody.
-func seatOf(t store.Table, user int64) games.Seat {
-	if user == 0 {
-		return games.Nobody
-	}
-	for i, p := range t.Seats {
-		if p.UserID == user {
-			return games.Seat(i)
-		}
-	}
-	return games.Nobody
-}
-
-// afterAct shows a committed action: the table message, the hands, deal and match results; it
-// archives a finished match and sets the next timer.
-func (b *Bot) afterAct(ctx context.Context, res acted) {
-	t := res.t
-	b.memo.setMove(t.Chat, lastMove{created: t.Created, version: t.Version, events: res.events, timeout: timeoutSeat(res)})
-	b.sched.touch(t.Chat, b.now())
-	if !t.Finished.IsZero() {
-		b.finish(ctx, t, res.st)
-	}
-	b.renderAll(t)
-	b.postEvents(ctx, t, res.st, res.events)
-	b.reschedule(t)
-}
-
-func timeoutSeat(res acted) games.Seat {
-	if res.who.timeout {
-		return res.seat
-	}
-	return games.Nobody
-}
-
-// finish archives a finished match and adds it to every seated user's stats (matches, wins, the
-// sum of the sheet's Totals, which a games.Rater turns into an overall rating), in one store
-// transaction.
-func (b *Bot) finish(ctx context.Context, t store.Table, st games.State) {
 	sh := st.Score()
-	err := b.st.Finish(ctx, t.Chat, func(t store.Table, u *store.User) {
-		for i, p := range t.Seats {
-			if p.AI || p.UserID != u.ID {
-				continue
-			}
-			if u.Stats == nil {
-				u.Stats = map[string]store.Stat{}
-			}
-			s := u.Stats[t.Game]
-			s.Played++
-			if slices.Contains(sh.Winners, games.Seat(i)) {
-				s.Won++
-			}
-			if i < len(sh.Totals) {
-				s.Points += sh.Totals[i]
-			}
-			u.Stats[t.Game] = s
-		}
-	})
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		b.log.Error().Int64("chat", t.Chat).Err(err).Msg("archive finished match")
+	m := store.Match{Table: rec.ID, Place: rec.Place, Game: rec.Game, Rules: rec.Rules, Config: rec.Config,
+		Seed: rec.Seed, Sheet: &sh, Created: rec.Created, Finished: rec.Finished}
+	for _, e := range log {
+		m.Log = append(m.Log, store.FormatEntry(e))
 	}
-	b.sched.forget(t.Chat)
+	for _, p := range rec.Seats {
+		m.Seats = append(m.Seats, store.MatchSeat{UserID: p.UserID, Name: p.Name, AI: p.AI})
+	}
+	ref, err := tx.Archive(m)
+	if err != nil {
+		return err
+	}
+	done := map[int64]bool{}
+	for i, p := range rec.Seats {
+		if p.AI || p.UserID == 0 || done[p.UserID] {
+			continue
+		}
+		done[p.UserID] = true
+		u, err := tx.User(p.UserID)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		if u.Stats == nil {
+			u.Stats = map[string]store.Stat{}
+		}
+		s := u.Stats[rec.Game]
+		s.Played++
+		if slices.Contains(sh.Winners, games.Seat(i)) {
+			s.Won++
+		}
+		if i < len(sh.Totals) {
+			s.Points += sh.Totals[i]
+		}
+		u.Stats[rec.Game] = s
+		u.LastMatch = &ref
+		if err := tx.PutUser(u); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// shown sends what a committed snapshot changed: the group message, the players' hands and the
+// rows it owes (deal and match results), and sets the table's next timer.
+func (b *Bot) shown(snap *snapshot, rows []store.Row) {
+	m := b.mem(snap.rec.ID)
+	if m == nil {
+		m = b.remember(snap)
+	}
+	m.touch()
+	b.syncGroup(m, snap)
+	if snap.rec.Started {
+		for i, p := range snap.rec.Seats {
+			if !p.AI && p.UserID != 0 {
+				b.syncHand(m, snap, games.Seat(i))
+			}
+		}
+	}
+	for _, r := range rows {
+		b.sendRow(m, snap, r)
+	}
+	b.reschedule(m, snap)
 }

@@ -1,12 +1,13 @@
 package bot
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/kozyr-bot/kozyr/bot/callback"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/locales"
@@ -21,17 +22,21 @@ const maxText = 4000
 const maxButtons = 100
 
 // groupContent is what the table's group message shows: the lobby before the match, the table
-// during it, the result after it.
-func (b *Bot) groupContent(t store.Table, st games.State, lang string) content {
-	if !t.Started {
-		return b.lobbyContent(t, lang)
+// during it, the result after it, and why it closed if it closed without one.
+func (b *Bot) groupContent(snap *snapshot) content {
+	switch {
+	case snap.rec.Closed != "":
+		return b.closedContent(snap.rec.Game, snap.lang, snap.rec.Closed)
+	case !snap.rec.Started:
+		return b.lobbyContent(snap.rec, snap.lang)
 	}
-	return b.tableContent(t, st, lang)
+	return b.tableContent(snap)
 }
 
 // tableContent is the group's table message: the game, View(Nobody).Table, whose turn it is, and
 // what the last action did.
-func (b *Bot) tableContent(t store.Table, st games.State, lang string) content {
+func (b *Bot) tableContent(snap *snapshot) content {
+	t, st, lang := snap.rec, snap.st, snap.lang
 	names := b.namer(t, lang)
 	v := st.View(games.Nobody)
 	lines := []string{"<b>" + b.gameName(lang, t.Game) + "</b>"}
@@ -42,14 +47,12 @@ func (b *Bot) tableContent(t store.Table, st games.State, lang string) content {
 	if toAct := st.ToAct(); len(toAct) > 0 {
 		lines = append(lines, "", b.text(lang, "bot.table.turn", "Names", b.seatList(t, lang, toAct)))
 	}
-	if mv, ok := b.memo.move(t.Chat, t.Created, t.Version); ok {
-		if mv.timeout != games.Nobody {
-			lines = append(lines, b.text(lang, "bot.table.timeout", "Name", b.seatName(t, lang, mv.timeout)))
-		}
-		for _, e := range mv.events {
-			if e.Kind == games.EventInfo && e.To == games.Nobody {
-				lines = append(lines, b.loc.Render(lang, e.Msg, names))
-			}
+	if t.TimedOut > 0 {
+		lines = append(lines, b.text(lang, "bot.table.timeout", "Name", b.seatName(t, lang, games.Seat(t.TimedOut-1))))
+	}
+	for _, e := range snap.events {
+		if e.Kind == games.EventInfo && e.To == games.Nobody {
+			lines = append(lines, b.loc.Render(lang, e.Msg, names))
 		}
 	}
 	return content{Text: fitLines(lines)}
@@ -74,8 +77,13 @@ func (b *Bot) seatList(t store.Table, lang string, seats []games.Seat) string {
 }
 
 // handContent is a player's DM hand message: their cards, what only they know, and, on their
-// turn, the table, the prompt and one button per legal action.
-func (b *Bot) handContent(t store.Table, st games.State, seat games.Seat, lang string) (c content, toAct bool) {
+// turn, the table, the prompt and one button per legal action (page page of a long list).
+func (b *Bot) handContent(snap *snapshot, seat games.Seat, page int) (c content, toAct bool) {
+	t, st := snap.rec, snap.st
+	lang := b.seatLang(t.Seats[seat])
+	if t.Closed != "" {
+		return b.closedContent(t.Game, lang, t.Closed), false
+	}
 	names := b.namer(t, lang)
 	v := st.View(seat)
 	over := len(st.ToAct()) == 0
@@ -89,11 +97,9 @@ func (b *Bot) handContent(t store.Table, st games.State, seat games.Seat, lang s
 	for _, m := range v.Private {
 		lines = append(lines, b.loc.Render(lang, m, names))
 	}
-	if mv, ok := b.memo.move(t.Chat, t.Created, t.Version); ok {
-		for _, e := range mv.events {
-			if e.Kind == games.EventInfo && e.To == seat {
-				lines = append(lines, b.loc.Render(lang, e.Msg, names))
-			}
+	for _, e := range snap.events {
+		if e.Kind == games.EventInfo && e.To == seat {
+			lines = append(lines, b.loc.Render(lang, e.Msg, names))
 		}
 	}
 	if len(v.Hand) > 0 {
@@ -114,7 +120,6 @@ func (b *Bot) handContent(t store.Table, st games.State, seat games.Seat, lang s
 	}
 	c.Text = fitLines(lines)
 	if toAct {
-		page := b.memo.page(t.Chat, t.Seats[seat].UserID, t.Created, t.Version)
 		c.Rows = b.actionRows(t, st.Legal(seat), lang, page)
 	}
 	return c, toAct
@@ -132,8 +137,8 @@ func (b *Bot) actionRows(t store.Table, legal []games.Action, lang string, page 
 	btns := make([]button, 0, len(legal))
 	widest := 1
 	for _, a := range legal {
-		data := playData{Chat: t.Chat, Version: t.Version, Action: a}.String()
-		if len(data) > maxData {
+		data := callback.Play{Table: t.ID, Version: t.Version, Action: a}.String()
+		if len(data) > callback.MaxData {
 			b.log.Error().Str("data", data).Msg("callback data over 64 bytes")
 			continue
 		}
@@ -143,7 +148,7 @@ func (b *Bot) actionRows(t store.Table, legal []games.Action, lang string, page 
 	}
 	rows := grid(btns, min(8, max(1, 28/(widest+2))))
 	if pages > 1 {
-		rows = append(rows, pageRow(t.Chat, t.Version, cur, pages))
+		rows = append(rows, pageRow(t.ID, t.Version, cur, pages))
 	}
 	return rows
 }
@@ -183,30 +188,29 @@ func (b *Bot) lobbyContent(t store.Table, lang string) content {
 			lines = append(lines, "• "+b.optLabel(lang, t.Game, o.Key)+": "+b.optValue(lang, t.Game, o.Key, t.Config.Get(opts, o.Key)))
 		}
 	}
-	if name := t.Extra["creator"]; name != "" {
-		lines = append(lines, "", b.text(lang, "bot.lobby.creator", "Name", name))
+	if t.CreatorName != "" {
+		lines = append(lines, "", b.text(lang, "bot.lobby.creator", "Name", t.CreatorName))
 	}
 	lines = append(lines, b.text(lang, "bot.lobby.hint"))
-	tok := lobbyToken(t)
 	btn := func(id, op string) button {
-		return button{Text: locales.Plain(b.text(lang, id)), Data: lobbyPrefix + tok + "|" + op}
+		return button{Text: locales.Plain(b.text(lang, id)), Data: callback.Lobby{Table: t.ID, Op: op}.String()}
 	}
 	var rows [][]button
-	if t.Extra["mode"] == "opts" && len(opts) > 0 {
+	if t.Mode == modeOptions && len(opts) > 0 {
 		for i, o := range opts {
 			label := locales.Plain(b.optLabel(lang, t.Game, o.Key) + ": " + b.optValue(lang, t.Game, o.Key, t.Config.Get(opts, o.Key)))
-			rows = append(rows, []button{{Text: truncateRunes(label, 60), Data: lobbyPrefix + tok + "|o" + strconv.Itoa(i)}})
+			rows = append(rows, []button{{Text: truncateRunes(label, 60), Data: callback.Lobby{Table: t.ID, Op: callback.OptionOp(i)}.String()}})
 		}
-		last := []button{btn("bot.btn.back", "back")}
+		last := []button{btn("bot.btn.back", callback.OpBack)}
 		if hasAI(t) {
-			last = append(last, btn("bot.btn.rmai", "rmai"))
+			last = append(last, btn("bot.btn.rmai", callback.OpRemove))
 		}
 		rows = append(rows, last)
 	} else {
-		rows = append(rows, []button{btn("bot.btn.join", "join"), btn("bot.btn.leave", "leave"), btn("bot.btn.ai", "ai")})
-		second := []button{btn("bot.btn.begin", "begin")}
+		rows = append(rows, []button{btn("bot.btn.join", callback.OpJoin), btn("bot.btn.leave", callback.OpLeave), btn("bot.btn.ai", callback.OpAddAI)})
+		second := []button{btn("bot.btn.begin", callback.OpBegin)}
 		if len(opts) > 0 {
-			second = []button{btn("bot.btn.options", "opts"), btn("bot.btn.begin", "begin")}
+			second = []button{btn("bot.btn.options", callback.OpOptions), btn("bot.btn.begin", callback.OpBegin)}
 		}
 		rows = append(rows, second)
 	}
@@ -232,7 +236,8 @@ func (b *Bot) closedContent(game, lang, id string) content {
 
 // eventsText renders the deal and match results of one action as one group (or DM) message; the
 // final score sheet follows a match end.
-func (b *Bot) eventsText(t store.Table, st games.State, lang string, evs []games.Event) string {
+func (b *Bot) eventsText(snap *snapshot, lang string, evs []games.Event) string {
+	t, st := snap.rec, snap.st
 	names := b.namer(t, lang)
 	lines := []string{"<b>" + b.gameName(lang, t.Game) + "</b>"}
 	end := false
@@ -264,14 +269,11 @@ func utf16Len(s string) int {
 	return n
 }
 
-// lobbyToken identifies one lobby in its buttons, so a press on an older lobby's message is stale.
-func lobbyToken(t store.Table) string { return strconv.FormatInt(t.Created.UnixNano(), 36) }
-
 // pickRows is the game picker keyboard of /new without an argument.
 func (b *Bot) pickRows(lang string) [][]button {
 	var btns []button
 	for _, r := range b.cfg.Games {
-		btns = append(btns, button{Text: locales.Plain(b.gameName(lang, r.Name())), Data: fmt.Sprintf("%s%s", pickPrefix, r.Name())})
+		btns = append(btns, button{Text: locales.Plain(b.gameName(lang, r.Name())), Data: callback.Pick{Game: r.Name()}.String()})
 	}
 	return grid(btns, 2)
 }

@@ -1,7 +1,7 @@
 package bot
 
 import (
-	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -20,22 +20,69 @@ const (
 	cellWidth  = 10
 )
 
-// scoreContent answers /score: the sheet of the running match, else of the chat's last finished
-// one.
-func (b *Bot) scoreContent(ctx context.Context, chat int64, lang string) content {
-	t, err := b.st.Table(ctx, chat)
-	if err != nil || !t.Started {
-		t, err = b.st.LastFinished(ctx, chat)
+// scoreContentTx answers /score: the sheet of the match running at place, else of the chat's
+// last finished one.
+func (b *Bot) scoreContentTx(tx store.Tx, place store.Place, lang string) content {
+	if rec, err := tx.TableAt(place); err == nil && rec.Started {
+		st, err := b.stateOf(tx, b.mem(rec.ID), rec)
+		if err != nil {
+			b.log.Error().Err(err).Msg("score")
+			return content{Text: b.text(lang, "bot.score.none")}
+		}
+		return b.sheetContent(rec, st.Score(), lang)
 	}
+	m, err := tx.LastMatch(place.Chat)
 	if err != nil {
 		return content{Text: b.text(lang, "bot.score.none")}
 	}
-	st, err := b.state(t)
+	sh, err := b.matchSheet(m)
 	if err != nil {
-		b.log.Error().Err(err).Msg("score")
+		b.log.Error().Err(err).Msg("score of a finished match")
 		return content{Text: b.text(lang, "bot.score.none")}
 	}
-	return content{Text: "<b>" + b.gameName(lang, t.Game) + "</b>\n" + b.sheetText(t, st.Score(), lang)}
+	return b.sheetContent(matchTable(m), sh, lang)
+}
+
+func (b *Bot) sheetContent(t store.Table, sh games.Sheet, lang string) content {
+	return content{Text: "<b>" + b.gameName(lang, t.Game) + "</b>\n" + b.sheetText(t, sh, lang)}
+}
+
+// matchSheet is the final sheet of an archived match: as kept, or (for a match archived before
+// sheets were kept) by replaying its log with the rules it was played by.
+func (b *Bot) matchSheet(m store.Match) (games.Sheet, error) {
+	if m.Sheet != nil {
+		return *m.Sheet, nil
+	}
+	r, ok := b.rules[m.Game]
+	if !ok || rulesVersion(r) != m.Rules {
+		return games.Sheet{}, fmt.Errorf("match %d: no rules %s v%d to replay it", m.Table, m.Game, m.Rules)
+	}
+	log := make([]store.Entry, 0, len(m.Log))
+	for _, s := range m.Log {
+		e, err := store.ParseEntry(s)
+		if err != nil {
+			return games.Sheet{}, err
+		}
+		log = append(log, e)
+	}
+	st, _, err := replay(r, m.Config, m.Seed, log)
+	if err != nil {
+		return games.Sheet{}, err
+	}
+	return st.Score(), nil
+}
+
+// matchTable is a record that names an archived match's seats, for rendering its sheet.
+func matchTable(m store.Match) store.Table {
+	t := store.Table{ID: m.Table, Place: m.Place, Game: m.Game, Config: m.Config, Started: true, Finished: m.Finished}
+	for _, s := range m.Seats {
+		if s.AI {
+			t.Seats = append(t.Seats, store.NewAgent())
+		} else {
+			t.Seats = append(t.Seats, store.NewPlayer(s.UserID, s.Name, ""))
+		}
+	}
+	return t
 }
 
 // sheetText renders a score sheet as a monospace <pre> table that fits a phone (names
@@ -207,9 +254,9 @@ func padRight(s string, n int) string {
 	return s + strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s)))
 }
 
-// statsContent answers /stats: the user's record per game.
-func (b *Bot) statsContent(ctx context.Context, user int64, name, lang string) content {
-	u, err := b.st.User(ctx, user)
+// statsContentTx answers /stats: the user's record per game.
+func (b *Bot) statsContentTx(tx store.Tx, user int64, name, lang string) content {
+	u, err := tx.User(user)
 	lines := []string{b.text(lang, "bot.stats.title", "Name", name)}
 	found := false
 	for _, r := range b.cfg.Games {

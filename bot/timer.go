@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"container/heap"
 	"context"
 	"errors"
 	"sync"
@@ -13,27 +14,28 @@ import (
 )
 
 // scheduler wakes tables up when something is due: an agent's move (an AI seat or an away player,
-// AIDelay after the last change) or a human's turn deadline (stored in the record, so it survives
-// restarts). One goroutine, one timer, set to the earliest due table.
+// AIDelay after the table's last change) or a human's turn deadline (stored in the record, so it
+// survives restarts). One goroutine and one timer, set to the earliest due time of a heap.
 type scheduler struct {
-	mu      sync.Mutex
-	due     map[int64]time.Time
-	changed map[int64]time.Time // when each table last changed: agents wait AIDelay from there
-	wake    chan struct{}
-	fire    func(chat int64)
+	mu   sync.Mutex
+	due  map[store.TableID]time.Time
+	heap dueHeap
+	wake chan struct{}
+	fire func(id store.TableID)
 }
 
-func newScheduler(fire func(chat int64)) *scheduler {
-	return &scheduler{due: map[int64]time.Time{}, changed: map[int64]time.Time{}, wake: make(chan struct{}, 1), fire: fire}
+func newScheduler(fire func(store.TableID)) *scheduler {
+	return &scheduler{due: map[store.TableID]time.Time{}, wake: make(chan struct{}, 1), fire: fire}
 }
 
-// Set makes chat due at at; the zero time removes it.
-func (s *scheduler) Set(chat int64, at time.Time) {
+// Set makes table id due at at; the zero time removes it.
+func (s *scheduler) Set(id store.TableID, at time.Time) {
 	s.mu.Lock()
 	if at.IsZero() {
-		delete(s.due, chat)
-	} else {
-		s.due[chat] = at
+		delete(s.due, id)
+	} else if cur, ok := s.due[id]; !ok || !cur.Equal(at) {
+		s.due[id] = at
+		heap.Push(&s.heap, dueAt{id, at})
 	}
 	s.mu.Unlock()
 	select {
@@ -42,57 +44,32 @@ func (s *scheduler) Set(chat int64, at time.Time) {
 	}
 }
 
-// forget drops a table that ended.
-func (s *scheduler) forget(chat int64) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	delete(s.due, chat)
-	delete(s.changed, chat)
-}
-
-// touch notes that chat's table changed at now.
-func (s *scheduler) touch(chat int64, now time.Time) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.changed[chat] = now
-}
-
-// lastChange is when chat's table last changed, or now if the bot has not seen it change (a
-// restart), so agents never move without their delay.
-func (s *scheduler) lastChange(chat int64, now time.Time) time.Time {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if t, ok := s.changed[chat]; ok {
-		return t
-	}
-	s.changed[chat] = now
-	return now
-}
-
 // run fires due tables until ctx is done.
 func (s *scheduler) run(ctx context.Context) {
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	for {
 		now := time.Now()
-		var next time.Time
-		var fire []int64
+		var fire []store.TableID
+		wait := time.Hour
 		s.mu.Lock()
-		for chat, at := range s.due {
-			if !at.After(now) {
-				fire = append(fire, chat)
-				delete(s.due, chat)
-			} else if next.IsZero() || at.Before(next) {
-				next = at
+		for s.heap.Len() > 0 {
+			top := s.heap[0]
+			if at, ok := s.due[top.id]; !ok || !at.Equal(top.at) {
+				heap.Pop(&s.heap) // replaced or removed since it was pushed
+				continue
 			}
+			if top.at.After(now) {
+				wait = top.at.Sub(now)
+				break
+			}
+			heap.Pop(&s.heap)
+			delete(s.due, top.id)
+			fire = append(fire, top.id)
 		}
 		s.mu.Unlock()
-		for _, chat := range fire {
-			s.fire(chat)
-		}
-		wait := time.Hour
-		if !next.IsZero() {
-			wait = next.Sub(now)
+		for _, id := range fire {
+			s.fire(id)
 		}
 		timer.Reset(wait)
 		select {
@@ -104,118 +81,123 @@ func (s *scheduler) run(ctx context.Context) {
 	}
 }
 
+type dueAt struct {
+	id store.TableID
+	at time.Time
+}
+
+// dueHeap orders due times, earliest first (container/heap).
+type dueHeap []dueAt
+
+func (h dueHeap) Len() int           { return len(h) }
+func (h dueHeap) Less(i, j int) bool { return h[i].at.Before(h[j].at) }
+func (h dueHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *dueHeap) Push(x any)        { *h = append(*h, x.(dueAt)) }
+func (h *dueHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
 // fire queues a due table's check behind its other work.
-func (b *Bot) fire(chat int64) {
-	b.serial.Do(chat, func() { b.tick(b.work, chat) })
+func (b *Bot) fire(id store.TableID) {
+	m := b.mem(id)
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	key := queueKey{chat: m.place.Chat, topic: m.place.Topic}
+	m.mu.Unlock()
+	if !b.queue.Do(key, func() { b.tick(b.work, m) }) {
+		b.sched.Set(id, time.Now().Add(time.Second)) // the queue is full: look again soon
+	}
 }
 
 // tick plays what is due at a table: an agent for an AI or away seat whose delay passed, or the
 // agent for a player whose turn timer ran out. One action per tick; the next is scheduled after.
-func (b *Bot) tick(ctx context.Context, chat int64) {
-	t, err := b.st.Table(ctx, chat)
-	if err != nil || !t.Started || !t.Finished.IsZero() {
-		return
-	}
-	st, err := b.state(t)
-	if err != nil {
-		b.log.Error().Err(err).Msg("timer")
+func (b *Bot) tick(ctx context.Context, m *tableMem) {
+	snap := m.current()
+	if snap == nil || !snap.rec.Started || snap.rec.Ending() {
 		return
 	}
 	now := b.now()
-	for _, s := range st.ToAct() {
-		p := t.Seats[s]
+	for _, s := range snap.st.ToAct() {
+		p := snap.rec.Seats[s]
 		auto := p.AI || p.Away
-		if auto && !now.Before(b.sched.lastChange(chat, now).Add(b.cfg.AIDelay)) {
-			b.agentMove(ctx, t, st, s, false)
+		if auto && !now.Before(m.changed().Add(b.cfg.AIDelay)) {
+			b.agentMove(ctx, m, snap, s, false)
 			return
 		}
-		if !auto && !t.Deadline.IsZero() && !now.Before(t.Deadline) {
-			b.agentMove(ctx, t, st, s, true)
+		if !auto && !snap.rec.Deadline.IsZero() && !now.Before(snap.rec.Deadline) {
+			b.agentMove(ctx, m, snap, s, true)
 			return
 		}
 	}
-	b.reschedule(t)
+	b.reschedule(m, snap)
 }
 
 // agentSalt keeps the agents' random streams apart from the deals' (cards.NewRand(seed, deal)).
 const agentSalt = 0x6b6f7a7972 // "kozyr"
 
 // agentMove lets the game's agent choose for seat s from its View and Legal only, with randomness
-// derived from the table's seed and version (reproducible), and applies it through act, the same
-// version-checked path a pressed button takes.
-func (b *Bot) agentMove(ctx context.Context, t store.Table, st games.State, s games.Seat, timeout bool) {
+// derived from the table's seed and version (reproducible), outside any transaction, and applies
+// it through act, the same version-checked path a pressed button takes.
+func (b *Bot) agentMove(ctx context.Context, m *tableMem, snap *snapshot, s games.Seat, timeout bool) {
+	st := snap.st
 	legal := st.Legal(s)
 	if len(legal) == 0 {
-		b.log.Error().Int64("chat", t.Chat).Int("seat", int(s)).Msg("seat to act has no legal action")
+		b.log.Error().Uint64("table", uint64(snap.rec.ID)).Int("seat", int(s)).Msg("seat to act has no legal action")
 		return
 	}
-	rng := cards.NewRand(t.Seed^agentSalt, uint64(t.Version)<<8|uint64(s))
-	a := ai.For(t.Game).Choose(st.View(s), legal, rng)
-	res, err := b.act(ctx, t.Chat, t.Version, actor{seat: s, timeout: timeout}, a)
+	rng := cards.NewRand(snap.rec.Seed^agentSalt, uint64(snap.rec.Version)<<8|uint64(s))
+	a := ai.For(snap.rec.Game).Choose(st.View(s), legal, rng)
+	next, rows, err := b.act(ctx, 0, snap.rec.ID, snap.rec.Version, actor{seat: s, timeout: timeout}, a)
 	if err != nil {
-		if !errors.Is(err, store.ErrConflict) && !errors.Is(err, errNoTable) {
-			b.log.Error().Int64("chat", t.Chat).Err(err).Msg("agent move")
+		if !errors.Is(err, errStale) && !errors.Is(err, errNoTable) {
+			b.log.Error().Uint64("table", uint64(snap.rec.ID)).Err(err).Msg("agent move")
 		}
-		if cur, err := b.st.Table(ctx, t.Chat); err == nil {
-			b.reschedule(cur)
+		if cur := m.current(); cur != nil {
+			b.reschedule(m, cur)
 		}
 		return
 	}
-	b.afterAct(ctx, res)
+	b.shown(next, rows)
 }
 
-// reschedule sets the table's next due time from its committed record.
-func (b *Bot) reschedule(t store.Table) {
-	if !t.Started || !t.Finished.IsZero() {
-		b.sched.Set(t.Chat, time.Time{})
+// changed is when the table last changed: agents wait AIDelay from there.
+func (m *tableMem) changed() time.Time {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.changedAt.IsZero() {
+		m.changedAt = time.Now()
+	}
+	return m.changedAt
+}
+
+// touch notes that the table changed now.
+func (m *tableMem) touch() {
+	m.mu.Lock()
+	m.changedAt = time.Now()
+	m.mu.Unlock()
+}
+
+// reschedule sets the table's next due time from its committed snapshot.
+func (b *Bot) reschedule(m *tableMem, snap *snapshot) {
+	if !snap.rec.Started || snap.rec.Ending() {
+		b.sched.Set(snap.rec.ID, time.Time{})
 		return
 	}
-	st, err := b.state(t)
-	if err != nil {
-		b.log.Error().Err(err).Msg("reschedule")
-		return
-	}
-	now := b.now()
 	var due time.Time
-	for _, s := range st.ToAct() {
-		at := t.Deadline
-		if p := t.Seats[s]; p.AI || p.Away {
-			at = b.sched.lastChange(t.Chat, now).Add(b.cfg.AIDelay)
+	toAct := snap.st.ToAct()
+	for _, s := range toAct {
+		at := snap.rec.Deadline
+		if p := snap.rec.Seats[s]; p.AI || p.Away {
+			at = m.changed().Add(b.cfg.AIDelay)
 		}
 		if !at.IsZero() && (due.IsZero() || at.Before(due)) {
 			due = at
 		}
 	}
-	if len(st.ToAct()) == 0 {
-		return
-	}
-	b.sched.Set(t.Chat, due)
-}
-
-// resume picks up every open table after a start: archives matches that ended before a crash
-// could archive them, restarts timers, and re-renders what a crash may have left unsent.
-func (b *Bot) resume(ctx context.Context) error {
-	tables, err := b.st.Tables(ctx)
-	if err != nil {
-		return err
-	}
-	for _, t := range tables {
-		if !t.Started {
-			b.tableLater(t) // a lobby whose message a crash may have left unsent
-			continue
-		}
-		st, err := b.state(t)
-		if err != nil {
-			b.log.Error().Err(err).Msg("resume")
-			continue
-		}
-		if !t.Finished.IsZero() || len(st.ToAct()) == 0 {
-			b.finish(ctx, t, st)
-			b.renderAll(t)
-			continue
-		}
-		b.renderAll(t)
-		b.reschedule(t)
-	}
-	return nil
+	b.sched.Set(snap.rec.ID, due)
 }

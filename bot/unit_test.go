@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,7 +13,6 @@ import (
 	"github.com/go-telegram/bot/models"
 
 	"github.com/kozyr-bot/kozyr/games"
-	"github.com/kozyr-bot/kozyr/games/cards"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -65,48 +65,6 @@ func TestUTF16ToByte(t *testing.T) {
 	} {
 		if got := utf16ToByte(c.s, c.units); got != c.want {
 			t.Errorf("utf16ToByte(%q, %d) = %d, want %d", c.s, c.units, got, c.want)
-		}
-	}
-}
-
-func TestPlayData(t *testing.T) {
-	longest := playData{Chat: -1009999999999999, Version: 999999, Action: games.WithNum("play", cards.Joker(2), 10)}
-	if s := longest.String(); len(s) > maxData {
-		t.Errorf("%q is %d bytes", s, len(s))
-	}
-	ok := playData{Chat: -4001, Version: 12, Action: games.With("play", cards.MustParse("SQ"))}
-	if got, err := parsePlayData(ok.String()); err != nil || got != ok {
-		t.Errorf("round trip %q: %+v, %v", ok, got, err)
-	}
-	for _, forged := range []string{
-		"", "v1", "v2|-4001|12|play/SQ", "v1|-4001|12", "v1|-4001|12|play/SQ|x", "v1|x|12|play/SQ",
-		"v1|0|12|play/SQ", "v1|-04001|12|play/SQ", "v1|-4001|-1|play/SQ", "v1|-4001|012|play/SQ",
-		"v1|-4001|12|play/sq", "v1|-4001|12|PLAY/SQ", "v1|-4001|12|play/ZZ", "v1|-4001|12|",
-		"v1|-4001|12|" + strings.Repeat("a", 60),
-	} {
-		if _, err := parsePlayData(forged); err == nil {
-			t.Errorf("parsePlayData(%q) accepted forged data", forged)
-		}
-	}
-}
-
-func TestLobbyData(t *testing.T) {
-	for op, want := range map[string]bool{
-		"join": true, "leave": true, "ai": true, "rmai": true, "opts": true, "back": true, "begin": true,
-		"o0": true, "o12": true, "o": false, "o01": false, "o-1": false, "o123": false, "drop": false, "": false,
-	} {
-		if validOp(op) != want {
-			t.Errorf("validOp(%q) = %v", op, !want)
-		}
-	}
-	for s, want := range map[string]int64{"j-4001": -4001, "j-1001234567890": -1001234567890, "j42": 42,
-		"j": 0, "j-0": 0, "x-4001": 0, "j-04001": 0, "j-4001 ": 0} {
-		got, ok := parsePayload(s)
-		if got != want || ok != (want != 0) {
-			t.Errorf("parsePayload(%q) = %d, %v", s, got, ok)
-		}
-		if ok && payload(got) != s {
-			t.Errorf("payload(%d) = %q", got, payload(got))
 		}
 	}
 }
@@ -177,13 +135,15 @@ func TestSerializerOrderPerKey(t *testing.T) {
 	got := map[int64][]int{}
 	for i := range 200 {
 		key := int64(i % 4)
-		s.Do(key, func() {
+		if !s.Do(queueKey{chat: key}, func() {
 			mu.Lock()
 			got[key] = append(got[key], i)
 			mu.Unlock()
-		})
+		}) {
+			t.Fatalf("job %d refused", i)
+		}
 	}
-	s.Do(9, func() { panic("an engine bug") }) // logged, not fatal
+	s.Do(queueKey{chat: 9}, func() { panic("an engine bug") }) // logged, not fatal
 	ctx, cancel := contextWithTimeout(5 * time.Second)
 	defer cancel()
 	if err := s.Wait(ctx); err != nil {
@@ -196,23 +156,66 @@ func TestSerializerOrderPerKey(t *testing.T) {
 	}
 }
 
-func TestOffsetsMark(t *testing.T) {
-	o := newOffsets(10)
+// TestSerializerBound: a queue holds at most maxQueue waiting jobs; the one beyond is refused.
+func TestSerializerBound(t *testing.T) {
+	s := newSerializer(testLog(t))
+	release := make(chan struct{})
+	s.Do(queueKey{chat: 1}, func() { <-release })
+	accepted := 0
+	for range maxQueue + 5 {
+		if s.Do(queueKey{chat: 1}, func() {}) {
+			accepted++
+		}
+	}
+	if !s.Do(queueKey{chat: 2}, func() {}) {
+		t.Error("another queue refused a job")
+	}
+	close(release)
+	if accepted < maxQueue-1 || accepted > maxQueue {
+		t.Errorf("%d jobs accepted behind a running one, want about %d", accepted, maxQueue)
+	}
+}
+
+// TestTrackerOffset: the offset confirms exactly the settled updates: the lowest one in flight or
+// held, else one past the highest seen.
+func TestTrackerOffset(t *testing.T) {
+	now := time.Now()
+	tr := newTracker()
+	if tr.offset() != 0 {
+		t.Errorf("offset before any update: %d", tr.offset())
+	}
 	for _, id := range []int64{11, 12, 15, 16} {
-		o.received(id)
+		if _, fresh := tr.start(id, now); !fresh {
+			t.Fatalf("update %d not fresh", id)
+		}
 	}
-	o.finished(12)
-	o.finished(15)
-	if o.Mark() != 10 {
-		t.Errorf("mark %d before 11 finished", o.Mark())
+	if _, fresh := tr.start(12, now); fresh {
+		t.Error("a redelivered update in flight counted as new")
 	}
-	o.finished(11)
-	if o.Mark() != 15 {
-		t.Errorf("mark %d, want 15 (16 still running)", o.Mark())
+	tr.settle(12, nil, now)
+	tr.settle(15, nil, now)
+	if got := tr.offset(); got != 11 {
+		t.Errorf("offset %d before 11 settled, want 11", got)
 	}
-	o.finished(16)
-	if o.Mark() != 16 {
-		t.Errorf("mark %d, want 16", o.Mark())
+	tr.settle(11, nil, now)
+	if got := tr.offset(); got != 16 {
+		t.Errorf("offset %d, want 16 (16 still running)", got)
+	}
+	tr.settle(16, errors.New("disk full"), now)
+	if got := tr.offset(); got != 16 {
+		t.Errorf("offset %d after 16 failed, want it held at 16", got)
+	}
+	if _, fresh := tr.start(16, now); fresh {
+		t.Error("a failed update was retried at once")
+	}
+	p, fresh := tr.start(16, now.Add(retryDelay))
+	if !fresh {
+		t.Fatal("a failed update was not retried after the delay")
+	}
+	tr.settle(16, nil, now)
+	<-p.done
+	if got := tr.offset(); got != 17 {
+		t.Errorf("offset %d, want 17", got)
 	}
 }
 
@@ -232,62 +235,77 @@ func TestStampTurnsAndDeadline(t *testing.T) {
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	old := now.Add(-time.Minute)
 	b := &Bot{cfg: Config{TurnTimeout: 2 * time.Minute}}
-	humans := []store.Player{{UserID: 1}, {UserID: 2}, {AI: true}, {UserID: 4, Away: true}}
+	none := store.NoTurn
 	for _, c := range []struct {
 		name         string
 		before, now  []games.Seat
 		deadline     time.Time // the record's deadline before
 		wantDeadline time.Time
-		wantTurns    map[string]string
+		wantTurns    []int
 	}{
-		{"first deal", nil, []games.Seat{0}, time.Time{}, now.Add(2 * time.Minute), map[string]string{"turn.0": "7"}},
-		{"next player", []games.Seat{0}, []games.Seat{1}, old, now.Add(2 * time.Minute), map[string]string{"turn.1": "7"}},
-		{"same player again", []games.Seat{1}, []games.Seat{1}, old, old, map[string]string{"turn.1": "5"}},
-		{"simultaneous, one done", []games.Seat{0, 1}, []games.Seat{1}, old, old, map[string]string{"turn.1": "5"}},
-		{"agent's turn", []games.Seat{1}, []games.Seat{2}, old, time.Time{}, map[string]string{"turn.2": "7"}},
-		{"away player's turn", []games.Seat{2}, []games.Seat{3}, time.Time{}, time.Time{}, map[string]string{"turn.3": "7"}},
-		{"the end", []games.Seat{1}, nil, old, time.Time{}, map[string]string{}},
+		{"first deal", nil, []games.Seat{0}, time.Time{}, now.Add(2 * time.Minute), []int{7, none, none, none}},
+		{"next player", []games.Seat{0}, []games.Seat{1}, old, now.Add(2 * time.Minute), []int{none, 7, none, none}},
+		{"same player again", []games.Seat{1}, []games.Seat{1}, old, old, []int{none, 5, none, none}},
+		{"simultaneous, one done", []games.Seat{0, 1}, []games.Seat{1}, old, old, []int{none, 5, none, none}},
+		{"agent's turn", []games.Seat{1}, []games.Seat{2}, old, time.Time{}, []int{none, none, 7, none}},
+		{"away player's turn", []games.Seat{2}, []games.Seat{3}, time.Time{}, time.Time{}, []int{none, none, none, 7}},
+		{"the end", []games.Seat{1}, nil, old, time.Time{}, []int{none, none, none, none}},
 	} {
-		tb := store.Table{Seats: humans, Version: 7, Deadline: c.deadline, Extra: map[string]string{}}
+		seats := []store.Player{store.NewPlayer(1, "", ""), store.NewPlayer(2, "", ""), store.NewAgent(), store.NewPlayer(4, "", "")}
+		seats[3].Away = true
 		for _, s := range c.before {
-			tb.Extra[turnKey(s)] = "5"
+			seats[s].TurnFrom = 5
 		}
-		b.stamp(&tb, c.before, stubState{c.now}, now)
+		tb := store.Table{Seats: seats, Version: 7, Deadline: c.deadline}
+		b.stamp(&tb, stubState{c.now}, now)
 		if !tb.Deadline.Equal(c.wantDeadline) {
 			t.Errorf("%s: deadline %v, want %v", c.name, tb.Deadline, c.wantDeadline)
 		}
-		if fmt.Sprint(tb.Extra) != fmt.Sprint(c.wantTurns) {
-			t.Errorf("%s: turns %v, want %v", c.name, tb.Extra, c.wantTurns)
+		var turns []int
+		for _, p := range tb.Seats {
+			turns = append(turns, p.TurnFrom)
 		}
-		if (c.now == nil) != !tb.Finished.IsZero() {
-			t.Errorf("%s: finished %v", c.name, tb.Finished)
+		if !slices.Equal(turns, c.wantTurns) {
+			t.Errorf("%s: turns %v, want %v", c.name, turns, c.wantTurns)
 		}
 	}
 }
 
+// TestPressStillValid: an older button counts only while several seats act at once, and only
+// when it was drawn during the presser's current turn and they have not acted since.
 func TestPressStillValid(t *testing.T) {
-	rec := store.Table{
-		Seats:   []store.Player{{UserID: 1}, {UserID: 2}, {UserID: 3}},
-		Log:     []string{"0:bid/1", "1:stake/2", "2:stake/3"},
-		Version: 3,
+	seats := func(turns, acted [3]int) []store.Player {
+		var out []store.Player
+		for i := range 3 {
+			p := store.NewPlayer(int64(i+1), "", "")
+			p.TurnFrom, p.Acted = turns[i], acted[i]
+			out = append(out, p)
+		}
+		return out
 	}
+	none := store.NoTurn
+	stakes := store.Table{Version: 5, Seats: seats([3]int{3, 3, 3}, [3]int{0, 3, 4})}
+	sequential := store.Table{Version: 5, Seats: seats([3]int{5, none, none}, [3]int{2, 3, 4})}
+	all3 := stubState{[]games.Seat{0, 1, 2}}
 	tests := []struct {
 		name    string
+		rec     store.Table
+		st      stubState
 		who     actor
+		seat    games.Seat
 		version int
 		want    bool
 	}{
-		{"others acted since: still counts", actor{user: 1}, 1, true},
-		{"own action since: a double press", actor{user: 2}, 1, false},
-		{"own action is the last one", actor{user: 3}, 2, false},
-		{"current version", actor{user: 2}, 3, true},
-		{"from the future", actor{user: 1}, 4, false},
-		{"not seated", actor{user: 9}, 1, false},
-		{"agents need the exact version", actor{seat: 0}, 1, false},
-		{"negative", actor{user: 1}, -1, false},
+		{"others staked since: still counts", stakes, all3, actor{user: 1}, 0, 3, true},
+		{"own stake since: a double press", stakes, all3, actor{user: 2}, 1, 3, false},
+		{"own stake is the last one", stakes, all3, actor{user: 3}, 2, 4, false},
+		{"drawn before this turn began", stakes, all3, actor{user: 1}, 0, 2, false},
+		{"one seat to act: only the current version", sequential, stubState{[]games.Seat{0}}, actor{user: 1}, 0, 4, false},
+		{"from the future", stakes, all3, actor{user: 1}, 0, 6, false},
+		{"agents need the exact version", stakes, all3, actor{seat: 0}, 0, 3, false},
 	}
 	for _, tt := range tests {
-		if got := pressStillValid(rec, tt.who, tt.version); got != tt.want {
+		if got := pressStillValid(tt.rec, tt.st, tt.seat, tt.who, tt.version); got != tt.want {
 			t.Errorf("%s: pressStillValid(v%d) = %v, want %v", tt.name, tt.version, got, tt.want)
 		}
 	}

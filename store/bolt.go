@@ -7,35 +7,58 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/kozyr-bot/kozyr/games"
 )
 
-// Bucket names. Keys are 8-byte big-endian ids (uint64 of the int64), values JSON.
+// Buckets of schema 2. Ids are 8-byte big-endian keys (the uint64 of an int64); records are JSON,
+// engine states and log entries their own bytes.
 var (
-	bucketTables  = []byte("tables")  // chat -> Table, the open tables
-	bucketArchive = []byte("archive") // chat | finished unix nanos | sequence -> Table
+	bucketMeta    = []byte("meta")    // "schema" -> uint64
+	bucketTables  = []byte("tables")  // table id -> Table
+	bucketStates  = []byte("states")  // table id -> engine state
+	bucketLog     = []byte("log")     // table id | seq (4) -> seat+1 (1 byte) | action text
+	bucketPlaces  = []byte("places")  // chat | topic (8) -> table id of the open table there
+	bucketSeats   = []byte("seats")   // user | table id -> ""
+	bucketOutbox  = []byte("outbox")  // row key -> seq (8) | body
+	bucketSeen    = []byte("seen")    // hour (8) -> bucket of update id -> ""
+	bucketArchive = []byte("archive") // chat | finished unix nanos | table id -> Match
 	bucketUsers   = []byte("users")   // user id -> User
-	bucketChats   = []byte("chats")   // chat -> Chat
-	bucketMeta    = []byte("meta")    // "offset" -> int64, "schema" -> int64
-	allBuckets    = [][]byte{bucketTables, bucketArchive, bucketUsers, bucketChats, bucketMeta}
+	bucketChats   = []byte("chats")   // chat id -> Chat
+	allBuckets    = [][]byte{bucketMeta, bucketTables, bucketStates, bucketLog, bucketPlaces, bucketSeats,
+		bucketOutbox, bucketSeen, bucketArchive, bucketUsers, bucketChats}
 
-	keyOffset = []byte("offset")
 	keySchema = []byte("schema")
 )
 
-// schemaVersion is written into a new file; Open refuses a file written by a newer kozyr.
-const schemaVersion = 1
+// schemaVersion is the layout this code writes; Open migrates older files to it and refuses newer.
+const schemaVersion = 2
 
 // DefaultTimeout is how long Open waits for the file lock another process holds.
 const DefaultTimeout = 5 * time.Second
 
-// BoltStore is the bbolt implementation of Store: one file, every update one fsynced
-// transaction. bbolt runs one write transaction at a time, so updates never interleave.
+// DefaultArchiveKeep is how many finished matches are kept per chat (KOZYR_ARCHIVE_KEEP).
+const DefaultArchiveKeep = 100
+
+// seenHours is how long a processed update id is remembered: Telegram keeps an update 24 hours,
+// and an id older than that may come back as a new update after Telegram restarts its ids.
+const seenHours = 24
+
+// BoltStore is the bbolt implementation of Store: one file, every write transaction one fsynced
+// commit. bbolt runs one write transaction at a time, so writers never interleave.
 type BoltStore struct {
-	db  *bolt.DB
-	now func() time.Time
+	db   *bolt.DB
+	now  func() time.Time
+	keep int
+
+	commits atomic.Int64
+	put     atomic.Int64
+	counted sync.Map // *bolt.Tx -> struct{}: the commits already counted
 }
 
 var _ Store = (*BoltStore)(nil)
@@ -47,6 +70,7 @@ type options struct {
 	timeout time.Duration
 	noSync  bool
 	now     func() time.Time
+	keep    int
 }
 
 // WithTimeout sets how long Open waits for the file lock (DefaultTimeout otherwise), so a second
@@ -54,17 +78,24 @@ type options struct {
 func WithTimeout(d time.Duration) Option { return func(o *options) { o.timeout = d } }
 
 // WithNoSync skips fsync on commit: faster, but a power loss may lose recent commits. For tests
-// and benchmarks only; the bot never sets it.
+// only; the bot never sets it.
 func WithNoSync() Option { return func(o *options) { o.noSync = true } }
 
-// WithClock sets the clock Finish uses to stamp a table's Finished time when the bot left it zero.
+// WithClock sets the clock that dates processed update ids (tests move it past a day).
 func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
 
-// Open opens (creating if needed) the bbolt file at path and its buckets.
+// WithArchiveKeep sets how many finished matches are kept per chat; n ≤ 0 means the default.
+func WithArchiveKeep(n int) Option { return func(o *options) { o.keep = n } }
+
+// Open opens (creating if needed) the bbolt file at path, migrating a file of an older schema in
+// place.
 func Open(path string, opts ...Option) (*BoltStore, error) {
-	o := options{timeout: DefaultTimeout, now: time.Now}
+	o := options{timeout: DefaultTimeout, now: time.Now, keep: DefaultArchiveKeep}
 	for _, f := range opts {
 		f(&o)
+	}
+	if o.keep <= 0 {
+		o.keep = DefaultArchiveKeep
 	}
 	db, err := bolt.Open(path, 0o600, &bolt.Options{
 		Timeout:        o.timeout,
@@ -75,26 +106,45 @@ func Open(path string, opts ...Option) (*BoltStore, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	err = db.Update(func(tx *bolt.Tx) error {
-		for _, name := range allBuckets {
-			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
-				return fmt.Errorf("create bucket %s: %w", name, err)
-			}
-		}
-		meta := tx.Bucket(bucketMeta)
-		if v := meta.Get(keySchema); v != nil {
-			if len(v) != 8 || int64(binary.BigEndian.Uint64(v)) > schemaVersion {
-				return fmt.Errorf("file schema %x is newer than this kozyr's %d", v, schemaVersion)
-			}
-			return nil
-		}
-		return meta.Put(keySchema, idKey(schemaVersion))
-	})
-	if err != nil {
+	s := &BoltStore{db: db, now: o.now, keep: o.keep}
+	db.MaxBatchDelay = 2 * time.Millisecond
+	if err := db.Update(s.prepare); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: init %s: %w", path, err)
 	}
-	return &BoltStore{db: db, now: o.now}, nil
+	return s, nil
+}
+
+// prepare brings a file to schemaVersion: a new file gets every bucket, an older one runs the
+// migrations after its version in order, all in one transaction.
+func (s *BoltStore) prepare(tx *bolt.Tx) error {
+	version := uint64(0)
+	if meta := tx.Bucket(bucketMeta); meta != nil {
+		v := meta.Get(keySchema)
+		if len(v) != 8 {
+			return fmt.Errorf("corrupt schema version %x", v)
+		}
+		version = binary.BigEndian.Uint64(v)
+	} else if tx.Bucket(bucketTables) != nil {
+		return errors.New("file has tables but no schema version")
+	}
+	if version > schemaVersion {
+		return fmt.Errorf("file schema %d is newer than this kozyr's %d", version, schemaVersion)
+	}
+	for _, m := range migrations {
+		if version != 0 && version == m.from {
+			if err := m.run(tx, s); err != nil {
+				return fmt.Errorf("migrate schema %d to %d: %w", m.from, m.from+1, err)
+			}
+			version = m.from + 1
+		}
+	}
+	for _, name := range allBuckets {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return fmt.Errorf("create bucket %s: %w", name, err)
+		}
+	}
+	return tx.Bucket(bucketMeta).Put(keySchema, u64(schemaVersion))
 }
 
 // Close closes the file; it waits for running transactions to finish.
@@ -108,76 +158,270 @@ func (s *BoltStore) Close() error {
 // Path is the file the store was opened on.
 func (s *BoltStore) Path() string { return s.db.Path() }
 
-// Ping commits an empty write transaction. It checks the file is writable, and it is the floor
-// every write pays (the fsync of a commit), which the benchmarks compare UpdateTable against.
+// Stats returns the running totals since Open.
+func (s *BoltStore) Stats() Stats {
+	commits := s.commits.Load()
+	tx := s.db.Stats().TxStats
+	return Stats{
+		Commits: commits,
+		Put:     s.put.Load(),
+		// A commit writes its dirty pages (all newly allocated, bbolt copies on write) and then
+		// one meta page.
+		Disk: tx.GetPageAlloc() + commits*int64(s.db.Info().PageSize),
+	}
+}
+
+// Ping commits an empty write transaction: the floor every write pays (one fsync), which the
+// benchmarks compare a move against.
 func (s *BoltStore) Ping(ctx context.Context) error {
+	return s.Update(ctx, func(Tx) error { return nil })
+}
+
+// Update runs fn in one write transaction.
+func (s *BoltStore) Update(ctx context.Context, fn func(Tx) error) error {
 	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("store: ping: %w", err)
+		return fmt.Errorf("store: update: %w", err)
 	}
-	if err := s.db.Update(func(*bolt.Tx) error { return nil }); err != nil {
-		return fmt.Errorf("store: ping: %w", err)
-	}
-	return nil
+	return s.db.Update(func(tx *bolt.Tx) error { return s.run(tx, fn) })
 }
 
-// Table returns the open table of chat, or ErrNotFound.
-func (s *BoltStore) Table(ctx context.Context, chat int64) (Table, error) {
-	var t Table
-	err := s.view(ctx, func(tx *bolt.Tx) error {
-		return get(tx.Bucket(bucketTables), idKey(chat), &t)
-	})
-	if err != nil {
-		return Table{}, fmt.Errorf("store: table %d: %w", chat, err)
+// Batch runs fn in a write transaction it may share with concurrent callers (one commit, one
+// fsync for all); fn may run more than once.
+func (s *BoltStore) Batch(ctx context.Context, fn func(Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("store: batch: %w", err)
 	}
-	return t, nil
+	return s.db.Batch(func(tx *bolt.Tx) error { return s.run(tx, fn) })
 }
 
-// UpdateTable runs fn on the table of chat in one write transaction and saves what fn leaves
-// (t.Chat is always chat). When fn returns an error nothing is written and the error is returned
-// wrapped, so errors.Is(err, ErrConflict) works.
-func (s *BoltStore) UpdateTable(ctx context.Context, chat int64, fn func(t *Table, ok bool) error) error {
-	err := s.update(ctx, func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketTables)
-		var t Table
-		err := get(b, idKey(chat), &t)
-		if err != nil && !errors.Is(err, ErrNotFound) {
-			return err
-		}
-		if err := fn(&t, err == nil); err != nil {
-			return err
-		}
-		t.Chat = chat
-		return put(b, idKey(chat), t)
-	})
-	if err != nil {
-		return fmt.Errorf("store: update table %d: %w", chat, err)
+// View runs fn in a read-only transaction.
+func (s *BoltStore) View(ctx context.Context, fn func(Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("store: view: %w", err)
 	}
-	return nil
+	return s.db.View(func(tx *bolt.Tx) error { return fn(&boltTx{tx: tx, s: s}) })
 }
 
-// DeleteTable removes the open table of chat; deleting a missing table is not an error.
-func (s *BoltStore) DeleteTable(ctx context.Context, chat int64) error {
-	err := s.update(ctx, func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketTables).Delete(idKey(chat))
-	})
-	if err != nil {
-		return fmt.Errorf("store: delete table %d: %w", chat, err)
+// run calls fn on a write transaction and counts what the commit writes.
+func (s *BoltStore) run(tx *bolt.Tx, fn func(Tx) error) error {
+	t := &boltTx{tx: tx, s: s}
+	if err := fn(t); err != nil {
+		return err
 	}
-	return nil
-}
-
-// Tables lists every open table in key order.
-func (s *BoltStore) Tables(ctx context.Context) ([]Table, error) {
-	var out []Table
-	err := s.view(ctx, func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketTables).ForEach(func(k, v []byte) error {
-			var t Table
-			if err := json.Unmarshal(v, &t); err != nil {
-				return fmt.Errorf("decode table %x: %w", k, err)
-			}
-			out = append(out, t)
-			return nil
+	if _, seen := s.counted.LoadOrStore(tx, struct{}{}); !seen {
+		tx.OnCommit(func() {
+			s.counted.Delete(tx)
+			s.commits.Add(1)
 		})
+	}
+	put := t.put
+	tx.OnCommit(func() { s.put.Add(put) })
+	return nil
+}
+
+// boltTx is a Tx over one bbolt transaction.
+type boltTx struct {
+	tx   *bolt.Tx
+	s    *BoltStore
+	read map[TableID]Table // records as read or written in this transaction, for index upkeep
+	put  int64
+}
+
+func (t *boltTx) bucket(name []byte) *bolt.Bucket { return t.tx.Bucket(name) }
+
+func (t *boltTx) putRaw(b *bolt.Bucket, k, v []byte) error {
+	t.put += int64(len(k) + len(v))
+	return b.Put(k, v)
+}
+
+func (t *boltTx) putJSON(b *bolt.Bucket, k []byte, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encode %x: %w", k, err)
+	}
+	return t.putRaw(b, k, data)
+}
+
+func (t *boltTx) hour() uint64 { return uint64(t.s.now().Unix() / 3600) }
+
+func (t *boltTx) Seen(update int64) (bool, error) {
+	seen, k := t.bucket(bucketSeen), u64(uint64(update))
+	now := t.hour()
+	for h := max(now, seenHours) - seenHours; h <= now; h++ {
+		if b := seen.Bucket(u64(h)); b != nil && b.Get(k) != nil {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+func (t *boltTx) MarkSeen(update int64) error {
+	seen, now := t.bucket(bucketSeen), t.hour()
+	b := seen.Bucket(u64(now))
+	if b == nil {
+		// A new hour: forget the hours Telegram can no longer redeliver from.
+		var old [][]byte
+		c := seen.Cursor()
+		for k, _ := c.First(); k != nil && binary.BigEndian.Uint64(k)+seenHours < now; k, _ = c.Next() {
+			old = append(old, bytes.Clone(k))
+		}
+		for _, k := range old {
+			if err := seen.DeleteBucket(k); err != nil {
+				return fmt.Errorf("store: forget updates of hour %x: %w", k, err)
+			}
+		}
+		var err error
+		if b, err = seen.CreateBucket(u64(now)); err != nil {
+			return fmt.Errorf("store: updates of hour %d: %w", now, err)
+		}
+	}
+	if err := t.putRaw(b, u64(uint64(update)), []byte{}); err != nil {
+		return fmt.Errorf("store: mark update %d: %w", update, err)
+	}
+	return nil
+}
+
+func (t *boltTx) TableAt(p Place) (Table, error) {
+	v := t.bucket(bucketPlaces).Get(placeKey(p))
+	if v == nil {
+		return Table{}, fmt.Errorf("store: table at %d/%d: %w", p.Chat, p.Topic, ErrNotFound)
+	}
+	return t.Table(TableID(binary.BigEndian.Uint64(v)))
+}
+
+func (t *boltTx) Table(id TableID) (Table, error) {
+	if rec, ok := t.read[id]; ok {
+		return cloneTable(rec), nil
+	}
+	var rec Table
+	if err := get(t.bucket(bucketTables), u64(uint64(id)), &rec); err != nil {
+		return Table{}, fmt.Errorf("store: table %d: %w", id, err)
+	}
+	t.remember(rec)
+	return rec, nil
+}
+
+func (t *boltTx) remember(rec Table) {
+	if t.read == nil {
+		t.read = map[TableID]Table{}
+	}
+	t.read[rec.ID] = cloneTable(rec)
+}
+
+// cloneTable copies the parts of a record a caller may change in place.
+func cloneTable(rec Table) Table {
+	rec.Seats = append([]Player(nil), rec.Seats...)
+	return rec
+}
+
+func (t *boltTx) PutTable(rec *Table) error {
+	tables := t.bucket(bucketTables)
+	var old *Table
+	if rec.ID == 0 {
+		id, err := tables.NextSequence()
+		if err != nil {
+			return fmt.Errorf("store: new table id: %w", err)
+		}
+		rec.ID = TableID(id)
+	} else if prev, err := t.Table(rec.ID); err == nil {
+		old = &prev
+	} else if !errors.Is(err, ErrNotFound) {
+		return err
+	}
+	if err := t.index(old, rec); err != nil {
+		return fmt.Errorf("store: table %d: %w", rec.ID, err)
+	}
+	if err := t.putJSON(tables, u64(uint64(rec.ID)), rec); err != nil {
+		return fmt.Errorf("store: put table %d: %w", rec.ID, err)
+	}
+	t.remember(*rec)
+	return nil
+}
+
+// index keeps the place and seat indexes of a table that goes from old (nil: new) to rec.
+func (t *boltTx) index(old, rec *Table) error {
+	places := t.bucket(bucketPlaces)
+	held := old != nil && !old.Ending()
+	holds := !rec.Ending()
+	if held && (!holds || old.Place != rec.Place) {
+		if err := places.Delete(placeKey(old.Place)); err != nil {
+			return err
+		}
+	}
+	if holds && (!held || old.Place != rec.Place) {
+		k := placeKey(rec.Place)
+		if v := places.Get(k); v != nil && TableID(binary.BigEndian.Uint64(v)) != rec.ID {
+			return fmt.Errorf("%w: chat %d topic %d has table %d", ErrConflict, rec.Place.Chat, rec.Place.Topic, binary.BigEndian.Uint64(v))
+		}
+		if err := t.putRaw(places, k, u64(uint64(rec.ID))); err != nil {
+			return err
+		}
+	}
+	seats := t.bucket(bucketSeats)
+	was := map[int64]bool{}
+	if old != nil {
+		for _, p := range old.Seats {
+			if p.UserID != 0 {
+				was[p.UserID] = true
+			}
+		}
+	}
+	is := map[int64]bool{}
+	for _, p := range rec.Seats {
+		if p.UserID != 0 {
+			is[p.UserID] = true
+			if !was[p.UserID] {
+				if err := t.putRaw(seats, seatKey(p.UserID, rec.ID), []byte{}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for u := range was {
+		if !is[u] {
+			if err := seats.Delete(seatKey(u, rec.ID)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (t *boltTx) DeleteTable(id TableID) error {
+	rec, err := t.Table(id)
+	if errors.Is(err, ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	gone := rec
+	gone.Seats, gone.Closed = nil, "deleted"
+	if err := t.index(&rec, &gone); err != nil {
+		return fmt.Errorf("store: unindex table %d: %w", id, err)
+	}
+	if err := deletePrefix(t.bucket(bucketLog), u64(uint64(id))); err != nil {
+		return fmt.Errorf("store: delete log of %d: %w", id, err)
+	}
+	if err := t.bucket(bucketStates).Delete(u64(uint64(id))); err != nil {
+		return fmt.Errorf("store: delete state of %d: %w", id, err)
+	}
+	if err := t.bucket(bucketTables).Delete(u64(uint64(id))); err != nil {
+		return fmt.Errorf("store: delete table %d: %w", id, err)
+	}
+	delete(t.read, id)
+	return nil
+}
+
+func (t *boltTx) Tables() ([]Table, error) {
+	var out []Table
+	err := t.bucket(bucketTables).ForEach(func(k, v []byte) error {
+		var rec Table
+		if err := json.Unmarshal(v, &rec); err != nil {
+			return fmt.Errorf("decode table %x: %w", k, err)
+		}
+		out = append(out, rec)
+		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: tables: %w", err)
@@ -185,291 +429,256 @@ func (s *BoltStore) Tables(ctx context.Context) ([]Table, error) {
 	return out, nil
 }
 
-// MoveTable moves everything kept under chat from to chat to, in one transaction: the open table,
-// the archived matches and the chat's settings (a group that became a supergroup keeps them all).
-// It fails with ErrConflict if to already has an open table, and with ErrNotFound if from had
-// nothing to move; either way nothing changes. Settings already kept for to win over from's.
-func (s *BoltStore) MoveTable(ctx context.Context, from, to int64) error {
-	if from == to {
-		return nil
+func (t *boltTx) UserTables(user int64) ([]TableID, error) {
+	var out []TableID
+	prefix := u64(uint64(user))
+	c := t.bucket(bucketSeats).Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		out = append(out, TableID(binary.BigEndian.Uint64(k[8:])))
 	}
-	err := s.update(ctx, func(tx *bolt.Tx) error {
-		moved := false
-		tables := tx.Bucket(bucketTables)
-		var t Table
-		switch err := get(tables, idKey(from), &t); {
-		case err == nil:
-			if tables.Get(idKey(to)) != nil {
-				return fmt.Errorf("%w: chat %d already has a table", ErrConflict, to)
-			}
-			t.Chat = to
-			if err := put(tables, idKey(to), t); err != nil {
-				return err
-			}
-			if err := tables.Delete(idKey(from)); err != nil {
-				return err
-			}
-			moved = true
-		case !errors.Is(err, ErrNotFound):
-			return err
-		}
+	return out, nil
+}
 
-		archive := tx.Bucket(bucketArchive)
-		var keys [][]byte
-		c := archive.Cursor()
-		for k, _ := c.Seek(idKey(from)); k != nil && bytes.HasPrefix(k, idKey(from)); k, _ = c.Next() {
-			keys = append(keys, bytes.Clone(k))
-		}
-		for _, k := range keys {
-			var a Table
-			if err := get(archive, k, &a); err != nil {
-				return err
-			}
-			a.Chat = to
-			nk := append(idKey(to), k[8:]...)
-			if err := put(archive, nk, a); err != nil {
-				return err
-			}
-			if err := archive.Delete(k); err != nil {
-				return err
-			}
-			moved = true
-		}
+func (t *boltTx) State(id TableID) ([]byte, error) {
+	v := t.bucket(bucketStates).Get(u64(uint64(id)))
+	if v == nil {
+		return nil, fmt.Errorf("store: state of %d: %w", id, ErrNotFound)
+	}
+	return bytes.Clone(v), nil
+}
 
-		chats := tx.Bucket(bucketChats)
-		var ch Chat
-		switch err := get(chats, idKey(from), &ch); {
-		case err == nil:
-			if chats.Get(idKey(to)) == nil {
-				ch.ID = to
-				if err := put(chats, idKey(to), ch); err != nil {
-					return err
-				}
-			}
-			if err := chats.Delete(idKey(from)); err != nil {
-				return err
-			}
-			moved = true
-		case !errors.Is(err, ErrNotFound):
-			return err
-		}
-		if !moved {
-			return ErrNotFound
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("store: move table %d to %d: %w", from, to, err)
+func (t *boltTx) PutState(id TableID, state []byte) error {
+	if err := t.putRaw(t.bucket(bucketStates), u64(uint64(id)), state); err != nil {
+		return fmt.Errorf("store: put state of %d: %w", id, err)
 	}
 	return nil
 }
 
-// Finish archives the open table of chat and deletes it, and calls fn once for each distinct
-// seated user (not agents) on their record, all in one transaction. A zero t.Finished is set to
-// the store's clock. ErrNotFound if chat has no open table.
-func (s *BoltStore) Finish(ctx context.Context, chat int64, fn func(t Table, u *User)) error {
-	err := s.update(ctx, func(tx *bolt.Tx) error {
-		tables := tx.Bucket(bucketTables)
-		var t Table
-		if err := get(tables, idKey(chat), &t); err != nil {
-			return err
+func (t *boltTx) AppendLog(id TableID, seq int, e Entry) error {
+	if seq < 0 || seq > 1<<32-1 {
+		return fmt.Errorf("store: log position %d of %d out of range", seq, id)
+	}
+	v := append([]byte{byte(e.Seat + 1)}, e.Action.String()...)
+	if err := t.putRaw(t.bucket(bucketLog), logKey(id, seq), v); err != nil {
+		return fmt.Errorf("store: append log of %d: %w", id, err)
+	}
+	return nil
+}
+
+func (t *boltTx) Log(id TableID) ([]Entry, error) {
+	var out []Entry
+	prefix := u64(uint64(id))
+	c := t.bucket(bucketLog).Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		if int(binary.BigEndian.Uint32(k[8:])) != len(out) || len(v) < 2 {
+			return nil, fmt.Errorf("store: log of %d: entry %x out of order or empty", id, k)
 		}
-		if t.Finished.IsZero() {
-			t.Finished = s.now()
-		}
-		archive := tx.Bucket(bucketArchive)
-		seq, err := archive.NextSequence()
+		a, err := games.ParseAction(string(v[1:]))
 		if err != nil {
-			return err
+			return nil, fmt.Errorf("store: log of %d entry %d: %w", id, len(out), err)
 		}
-		if err := put(archive, archiveKey(chat, t.Finished, seq), t); err != nil {
-			return err
-		}
-		if err := tables.Delete(idKey(chat)); err != nil {
-			return err
-		}
-		if fn == nil {
-			return nil
-		}
-		users := tx.Bucket(bucketUsers)
-		done := map[int64]bool{}
-		for _, p := range t.Seats {
-			if p.AI || p.UserID == 0 || done[p.UserID] {
-				continue
-			}
-			done[p.UserID] = true
-			u := User{ID: p.UserID}
-			if err := get(users, idKey(p.UserID), &u); err != nil && !errors.Is(err, ErrNotFound) {
-				return err
-			}
-			fn(t, &u)
-			u.ID = p.UserID
-			if err := put(users, idKey(p.UserID), u); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+		out = append(out, Entry{Seat: games.Seat(int(v[0]) - 1), Action: a})
+	}
+	return out, nil
+}
+
+func (t *boltTx) PutRow(key string, body []byte) (uint64, error) {
+	b := t.bucket(bucketOutbox)
+	seq, err := b.NextSequence()
 	if err != nil {
-		return fmt.Errorf("store: finish table %d: %w", chat, err)
+		return 0, fmt.Errorf("store: row %s: %w", key, err)
+	}
+	if err := t.putRaw(b, []byte(key), append(u64(seq), body...)); err != nil {
+		return 0, fmt.Errorf("store: put row %s: %w", key, err)
+	}
+	return seq, nil
+}
+
+func (t *boltTx) DeleteRow(key string, seq uint64) error {
+	b := t.bucket(bucketOutbox)
+	v := b.Get([]byte(key))
+	if len(v) < 8 || binary.BigEndian.Uint64(v) != seq {
+		return nil
+	}
+	if err := b.Delete([]byte(key)); err != nil {
+		return fmt.Errorf("store: delete row %s: %w", key, err)
 	}
 	return nil
 }
 
-// LastFinished returns the newest archived match of chat (by Finished time), or ErrNotFound.
-func (s *BoltStore) LastFinished(ctx context.Context, chat int64) (Table, error) {
-	var t Table
-	err := s.view(ctx, func(tx *bolt.Tx) error {
-		prefix := idKey(chat)
-		c := tx.Bucket(bucketArchive).Cursor()
-		// Seek past the last possible key of chat, then step back onto its newest entry.
-		last := append(bytes.Clone(prefix), bytes.Repeat([]byte{0xff}, 16)...)
-		k, v := c.Seek(last)
-		if k == nil || !bytes.HasPrefix(k, prefix) {
-			k, v = c.Prev()
+func (t *boltTx) Rows() ([]Row, error) {
+	var out []Row
+	err := t.bucket(bucketOutbox).ForEach(func(k, v []byte) error {
+		if len(v) < 8 {
+			return fmt.Errorf("corrupt row %q", k)
 		}
-		if k == nil || !bytes.HasPrefix(k, prefix) {
-			return ErrNotFound
-		}
-		if err := json.Unmarshal(v, &t); err != nil {
-			return fmt.Errorf("decode archive %x: %w", k, err)
-		}
+		out = append(out, Row{Key: string(k), Seq: binary.BigEndian.Uint64(v), Body: bytes.Clone(v[8:])})
 		return nil
 	})
 	if err != nil {
-		return Table{}, fmt.Errorf("store: last finished of %d: %w", chat, err)
+		return nil, fmt.Errorf("store: rows: %w", err)
 	}
-	return t, nil
+	return out, nil
 }
 
-// User returns the record of user id, or ErrNotFound.
-func (s *BoltStore) User(ctx context.Context, id int64) (User, error) {
-	var u User
-	err := s.view(ctx, func(tx *bolt.Tx) error {
-		return get(tx.Bucket(bucketUsers), idKey(id), &u)
-	})
-	if err != nil {
-		return User{}, fmt.Errorf("store: user %d: %w", id, err)
+func (t *boltTx) Archive(m Match) (MatchRef, error) {
+	ref := MatchRef{Chat: m.Place.Chat, Finished: m.Finished, Table: m.Table}
+	b := t.bucket(bucketArchive)
+	if err := t.putJSON(b, archiveKey(ref), m); err != nil {
+		return MatchRef{}, fmt.Errorf("store: archive table %d: %w", m.Table, err)
+	}
+	if err := trimPrefix(b, u64(uint64(ref.Chat)), t.s.keep); err != nil {
+		return MatchRef{}, fmt.Errorf("store: trim archive of %d: %w", ref.Chat, err)
+	}
+	return ref, nil
+}
+
+func (t *boltTx) LastMatch(chat int64) (Match, error) {
+	var m Match
+	prefix := u64(uint64(chat))
+	c := t.bucket(bucketArchive).Cursor()
+	k, v := c.Seek(append(bytes.Clone(prefix), bytes.Repeat([]byte{0xff}, 16)...))
+	if k == nil || !bytes.HasPrefix(k, prefix) {
+		k, v = c.Prev()
+	}
+	if k == nil || !bytes.HasPrefix(k, prefix) {
+		return Match{}, fmt.Errorf("store: last match of %d: %w", chat, ErrNotFound)
+	}
+	if err := json.Unmarshal(v, &m); err != nil {
+		return Match{}, fmt.Errorf("store: decode archive %x: %w", k, err)
+	}
+	return m, nil
+}
+
+func (t *boltTx) Match(ref MatchRef) (Match, error) {
+	var m Match
+	if err := get(t.bucket(bucketArchive), archiveKey(ref), &m); err != nil {
+		return Match{}, fmt.Errorf("store: match %d of %d: %w", ref.Table, ref.Chat, err)
+	}
+	return m, nil
+}
+
+func (t *boltTx) User(id int64) (User, error) {
+	u := User{ID: id}
+	if err := get(t.bucket(bucketUsers), u64(uint64(id)), &u); err != nil {
+		return User{ID: id}, fmt.Errorf("store: user %d: %w", id, err)
 	}
 	return u, nil
 }
 
-// UpdateUser runs fn on the record of user id (a zero User with ID set when there is none) in one
-// transaction, and saves it unless fn fails.
-func (s *BoltStore) UpdateUser(ctx context.Context, id int64, fn func(u *User) error) error {
-	err := s.update(ctx, func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketUsers)
-		u := User{ID: id}
-		if err := get(b, idKey(id), &u); err != nil && !errors.Is(err, ErrNotFound) {
-			return err
-		}
-		if err := fn(&u); err != nil {
-			return err
-		}
-		u.ID = id
-		return put(b, idKey(id), u)
-	})
-	if err != nil {
-		return fmt.Errorf("store: update user %d: %w", id, err)
+func (t *boltTx) PutUser(u User) error {
+	if err := t.putJSON(t.bucket(bucketUsers), u64(uint64(u.ID)), u); err != nil {
+		return fmt.Errorf("store: put user %d: %w", u.ID, err)
 	}
 	return nil
 }
 
-// Chat returns the record of chat id, or ErrNotFound.
-func (s *BoltStore) Chat(ctx context.Context, id int64) (Chat, error) {
-	var c Chat
-	err := s.view(ctx, func(tx *bolt.Tx) error {
-		return get(tx.Bucket(bucketChats), idKey(id), &c)
-	})
-	if err != nil {
-		return Chat{}, fmt.Errorf("store: chat %d: %w", id, err)
+func (t *boltTx) Chat(id int64) (Chat, error) {
+	c := Chat{ID: id}
+	if err := get(t.bucket(bucketChats), u64(uint64(id)), &c); err != nil {
+		return Chat{ID: id}, fmt.Errorf("store: chat %d: %w", id, err)
 	}
 	return c, nil
 }
 
-// UpdateChat runs fn on the record of chat id (a zero Chat with ID set when there is none) in one
-// transaction, and saves it unless fn fails.
-func (s *BoltStore) UpdateChat(ctx context.Context, id int64, fn func(c *Chat) error) error {
-	err := s.update(ctx, func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketChats)
-		c := Chat{ID: id}
-		if err := get(b, idKey(id), &c); err != nil && !errors.Is(err, ErrNotFound) {
-			return err
-		}
-		if err := fn(&c); err != nil {
-			return err
-		}
-		c.ID = id
-		return put(b, idKey(id), c)
-	})
-	if err != nil {
-		return fmt.Errorf("store: update chat %d: %w", id, err)
+func (t *boltTx) PutChat(c Chat) error {
+	if err := t.putJSON(t.bucket(bucketChats), u64(uint64(c.ID)), c); err != nil {
+		return fmt.Errorf("store: put chat %d: %w", c.ID, err)
 	}
 	return nil
 }
 
-// Offset returns the last update_id saved by SetOffset, 0 if none.
-func (s *BoltStore) Offset(ctx context.Context) (int64, error) {
-	var n int64
-	err := s.view(ctx, func(tx *bolt.Tx) error {
-		v := tx.Bucket(bucketMeta).Get(keyOffset)
-		if v == nil {
-			return nil
-		}
-		if len(v) != 8 {
-			return fmt.Errorf("corrupt offset %x", v)
-		}
-		n = int64(binary.BigEndian.Uint64(v))
+func (t *boltTx) MoveChat(from, to int64) error {
+	if from == to {
 		return nil
-	})
-	if err != nil {
-		return 0, fmt.Errorf("store: offset: %w", err)
 	}
-	return n, nil
-}
+	moved := false
+	places := t.bucket(bucketPlaces)
+	var ids []TableID
+	prefix := u64(uint64(from))
+	c := places.Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		ids = append(ids, TableID(binary.BigEndian.Uint64(v)))
+	}
+	for _, id := range ids {
+		rec, err := t.Table(id)
+		if err != nil {
+			return err
+		}
+		rec.Place.Chat = to
+		if err := t.PutTable(&rec); err != nil {
+			return err
+		}
+		moved = true
+	}
 
-// SetOffset saves updateID as given, even if lower than before: Telegram may restart update ids
-// after a quiet week, so the caller decides what is newest.
-func (s *BoltStore) SetOffset(ctx context.Context, updateID int64) error {
-	err := s.update(ctx, func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketMeta).Put(keyOffset, idKey(updateID))
-	})
-	if err != nil {
-		return fmt.Errorf("store: set offset %d: %w", updateID, err)
+	archive := t.bucket(bucketArchive)
+	var keys, vals [][]byte
+	c = archive.Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		keys, vals = append(keys, bytes.Clone(k)), append(vals, bytes.Clone(v))
+	}
+	for i, k := range keys {
+		var m Match
+		if err := json.Unmarshal(vals[i], &m); err != nil {
+			return fmt.Errorf("store: decode archive %x: %w", k, err)
+		}
+		m.Place.Chat = to
+		if err := t.putJSON(archive, append(u64(uint64(to)), k[8:]...), m); err != nil {
+			return err
+		}
+		if err := archive.Delete(k); err != nil {
+			return err
+		}
+		moved = true
+	}
+
+	chats := t.bucket(bucketChats)
+	if v := chats.Get(u64(uint64(from))); v != nil {
+		if chats.Get(u64(uint64(to))) == nil {
+			var ch Chat
+			if err := json.Unmarshal(v, &ch); err != nil {
+				return fmt.Errorf("store: decode chat %d: %w", from, err)
+			}
+			ch.ID = to
+			if err := t.PutChat(ch); err != nil {
+				return err
+			}
+		}
+		if err := chats.Delete(u64(uint64(from))); err != nil {
+			return err
+		}
+		moved = true
+	}
+	if !moved {
+		return fmt.Errorf("store: move chat %d: %w", from, ErrNotFound)
 	}
 	return nil
 }
 
-// view and update refuse to start once ctx is done. bbolt itself takes no context: a started
-// transaction runs to its end.
-func (s *BoltStore) view(ctx context.Context, fn func(*bolt.Tx) error) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	return s.db.View(fn)
+// u64 is the 8-byte big-endian key of n.
+func u64(n uint64) []byte { return binary.BigEndian.AppendUint64(make([]byte, 0, 24), n) }
+
+func placeKey(p Place) []byte {
+	return binary.BigEndian.AppendUint64(u64(uint64(p.Chat)), uint64(int64(p.Topic)))
 }
 
-func (s *BoltStore) update(ctx context.Context, fn func(*bolt.Tx) error) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	return s.db.Update(fn)
+func seatKey(user int64, id TableID) []byte {
+	return binary.BigEndian.AppendUint64(u64(uint64(user)), uint64(id))
 }
 
-// idKey is the 8-byte big-endian key of an int64 id.
-func idKey(id int64) []byte {
-	return binary.BigEndian.AppendUint64(make([]byte, 0, 24), uint64(id))
+func logKey(id TableID, seq int) []byte {
+	return binary.BigEndian.AppendUint32(u64(uint64(id)), uint32(seq))
 }
 
-// archiveKey orders a chat's archived matches by finish time, then by insertion.
-func archiveKey(chat int64, finished time.Time, seq uint64) []byte {
-	k := idKey(chat)
-	nanos := finished.UnixNano()
-	if nanos < 0 {
+// archiveKey orders a chat's archived matches by finish time, then by table.
+func archiveKey(ref MatchRef) []byte {
+	nanos := ref.Finished.UnixNano()
+	if nanos < 0 || ref.Finished.IsZero() {
 		nanos = 0
 	}
-	k = binary.BigEndian.AppendUint64(k, uint64(nanos))
-	return binary.BigEndian.AppendUint64(k, seq)
+	k := binary.BigEndian.AppendUint64(u64(uint64(ref.Chat)), uint64(nanos))
+	return binary.BigEndian.AppendUint64(k, uint64(ref.Table))
 }
 
 // get decodes the value under k into v, or returns ErrNotFound. json.Unmarshal copies everything
@@ -485,10 +694,32 @@ func get(b *bolt.Bucket, k []byte, v any) error {
 	return nil
 }
 
-func put(b *bolt.Bucket, k []byte, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Errorf("encode %x: %w", k, err)
+// deletePrefix deletes every key of b that starts with prefix.
+func deletePrefix(b *bolt.Bucket, prefix []byte) error {
+	c := b.Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Seek(prefix) {
+		if err := c.Delete(); err != nil {
+			return err
+		}
 	}
-	return b.Put(k, data)
+	return nil
+}
+
+// trimPrefix deletes the oldest keys of b with prefix until at most keep remain.
+func trimPrefix(b *bolt.Bucket, prefix []byte, keep int) error {
+	n := 0
+	c := b.Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		n++
+	}
+	for ; n > keep; n-- {
+		k, _ := c.Seek(prefix)
+		if k == nil || !bytes.HasPrefix(k, prefix) {
+			break
+		}
+		if err := c.Delete(); err != nil {
+			return err
+		}
+	}
+	return nil
 }

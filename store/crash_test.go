@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/kozyr-bot/kozyr/games"
 )
 
 // crashEnv names the database a re-executed test binary writes to until it is killed.
@@ -30,8 +33,9 @@ func crashState(v int) []byte {
 	return bytes.Repeat([]byte{byte(v), byte(v >> 8), 0xA5}, 1500)
 }
 
-// crashChild commits one action per UpdateTable and prints "committed N" after each returns, until
-// it is killed (or gives up after a bound, so it can never outlive a broken parent for long).
+// crashChild commits one action per Update — the record, the state and a log entry, as a move
+// does — and prints "committed N" after each returns, until it is killed (or gives up after a
+// bound, so it can never outlive a broken parent for long).
 func crashChild(path string) int {
 	s, err := Open(path)
 	if err != nil {
@@ -42,13 +46,22 @@ func crashChild(path string) int {
 	deadline := time.Now().Add(30 * time.Second)
 	for i := 0; i < 100_000 && time.Now().Before(deadline); i++ {
 		var v int
-		err := s.UpdateTable(ctx, -77, func(t *Table, ok bool) error {
+		err := s.Update(ctx, func(tx Tx) error {
+			t, err := tx.TableAt(crashPlace)
+			if errors.Is(err, ErrNotFound) {
+				t = Table{Place: crashPlace, Game: "wizard", Started: true}
+			} else if err != nil {
+				return err
+			}
 			v = t.Version + 1
-			t.Game = "wizard"
-			t.Log = append(t.Log, "0:play/n"+strconv.Itoa(v))
 			t.Version = v
-			t.State = crashState(v)
-			return nil
+			if err := tx.PutTable(&t); err != nil {
+				return err
+			}
+			if err := tx.AppendLog(t.ID, v-1, Entry{Action: games.Num("play", v)}); err != nil {
+				return err
+			}
+			return tx.PutState(t.ID, crashState(v))
 		})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -58,6 +71,8 @@ func crashChild(path string) int {
 	}
 	return 3
 }
+
+var crashPlace = Place{Chat: -77}
 
 // TestCrashKill: a process killed with SIGKILL at an arbitrary moment loses no UpdateTable that had
 // returned, and leaves a file that opens and reads consistently. Three kills in a row, each at a
@@ -112,19 +127,32 @@ func TestCrashKill(t *testing.T) {
 		if err != nil {
 			t.Fatalf("round %d: reopen after kill: %v", round, err)
 		}
-		tb, err := s.Table(context.Background(), -77)
+		var tb Table
+		var log []Entry
+		var state []byte
+		err = s.View(context.Background(), func(tx Tx) error {
+			var err error
+			if tb, err = tx.TableAt(crashPlace); err != nil {
+				return err
+			}
+			if log, err = tx.Log(tb.ID); err != nil {
+				return err
+			}
+			state, err = tx.State(tb.ID)
+			return err
+		})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if tb.Version < acked {
 			t.Fatalf("round %d: version %d after kill, but %d commits had returned", round, tb.Version, acked)
 		}
-		if tb.Version != len(tb.Log) || !bytes.Equal(tb.State, crashState(tb.Version)) {
-			t.Fatalf("round %d: inconsistent record: version %d, log %d", round, tb.Version, len(tb.Log))
+		if tb.Version != len(log) || !bytes.Equal(state, crashState(tb.Version)) {
+			t.Fatalf("round %d: inconsistent record: version %d, log %d", round, tb.Version, len(log))
 		}
-		for i, e := range tb.Log {
-			if e != "0:play/n"+strconv.Itoa(i+1) {
-				t.Fatalf("round %d: log[%d] = %q", round, i, e)
+		for i, e := range log {
+			if e.Action != games.Num("play", i+1) {
+				t.Fatalf("round %d: log[%d] = %v", round, i, e)
 			}
 		}
 		if err := s.Close(); err != nil {

@@ -12,9 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kozyr-bot/kozyr/games"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
+
+	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/cards"
 )
 
 func openTemp(t testing.TB, opts ...Option) (*BoltStore, string) {
@@ -32,450 +34,441 @@ var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 // sampleTable is a table in the middle of a match, with every field set.
 func sampleTable(chat int64) Table {
+	alice, bob := NewPlayer(101, "Eve <3", "ru"), NewPlayer(102, "Tom & Jerry", "")
+	alice.HandMsg, alice.Shown, alice.Buttons, alice.TurnFrom, alice.Prompted = 55, 7, true, 3, 3
+	bob.Timeouts, bob.Acted = 2, 2
+	ai := NewAgent()
+	ai.Away = true
 	return Table{
-		Chat:    chat,
-		Game:    "wizard",
-		Config:  games.Config{Players: 3, Options: map[string]string{"hidden_bids": "on"}},
-		Seed:    math.MaxUint64 - 7,
-		Creator: 101,
-		Seats: []Player{
-			{UserID: 101, Name: "Eve <3", HandMsg: 55, Lang: "ru"},
-			{UserID: 102, Name: "Tom & Jerry", Timeouts: 2},
-			{Name: "AI 1", AI: true, Away: true},
-		},
-		Started:  true,
-		Log:      []string{"0:bid/1", "1:bid/0", "2:bid/1", "0:play/SQ"},
-		State:    []byte{0, 1, 2, 0xff, '"'},
-		Version:  4,
-		LobbyMsg: 10,
-		TableMsg: 11,
-		Deadline: t0.Add(2 * time.Minute),
-		Created:  t0,
-		Extra:    map[string]string{"k": "v"},
+		Place:       Place{Chat: chat, Topic: 4},
+		Game:        "wizard",
+		Rules:       2,
+		Config:      games.Config{Players: 3, Options: map[string]string{"hidden_bids": "on"}},
+		Seed:        math.MaxUint64 - 7,
+		Creator:     101,
+		CreatorName: "Eve <3",
+		Seats:       []Player{alice, bob, ai},
+		Started:     true,
+		Version:     4,
+		Msg:         11,
+		Shown:       99,
+		TimedOut:    2,
+		Deadline:    t0.Add(2 * time.Minute),
+		Created:     t0,
 	}
 }
 
-func put1(t *testing.T, s *BoltStore, tb Table) {
+func update(t testing.TB, s Store, fn func(tx Tx) error) {
 	t.Helper()
-	err := s.UpdateTable(context.Background(), tb.Chat, func(cur *Table, ok bool) error {
-		*cur = tb
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("UpdateTable(%d): %v", tb.Chat, err)
+	if err := s.Update(context.Background(), fn); err != nil {
+		t.Fatalf("Update: %v", err)
 	}
 }
 
-func TestTableRoundTrip(t *testing.T) {
+func view(t testing.TB, s Store, fn func(tx Tx) error) {
+	t.Helper()
+	if err := s.View(context.Background(), fn); err != nil {
+		t.Fatalf("View: %v", err)
+	}
+}
+
+// TestTableLifecycle: a table gets an id, holds its place while open, keeps its state and log
+// beside the record, lists its users, gives up its place when it ends and leaves nothing behind
+// when deleted.
+func TestTableLifecycle(t *testing.T) {
 	s, _ := openTemp(t)
-	ctx := context.Background()
-	if _, err := s.Table(ctx, -100); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("Table of an empty store: %v, want ErrNotFound", err)
-	}
-	want := sampleTable(-100)
-	err := s.UpdateTable(ctx, -100, func(tb *Table, ok bool) error {
-		if ok || !reflect.DeepEqual(*tb, Table{}) {
-			t.Errorf("first update sees ok=%v %+v, want a zero table", ok, *tb)
+	want := sampleTable(-9)
+	log := []Entry{{0, games.Num("bid", 1)}, {1, games.Do("pass")}, {2, games.With("play", cards.MustParse("SQ"))}}
+	update(t, s, func(tx Tx) error {
+		if err := tx.PutTable(&want); err != nil {
+			return err
 		}
-		*tb = want
-		tb.Chat = 999 // the key wins
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := s.Table(ctx, -100)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("read back\n%+v\nwant\n%+v", got, want)
-	}
-	err = s.UpdateTable(ctx, -100, func(tb *Table, ok bool) error {
-		if !ok || !reflect.DeepEqual(*tb, want) {
-			t.Errorf("second update sees ok=%v %+v", ok, *tb)
+		if want.ID == 0 {
+			t.Fatal("PutTable assigned no id")
 		}
-		tb.Log = append(tb.Log, "1:play/S2")
-		tb.Version++
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := s.Table(ctx, -100); got.Version != 5 || len(got.Log) != 5 {
-		t.Fatalf("after update: version %d, log %v", got.Version, got.Log)
-	}
-}
-
-func TestUpdateTableErrorWritesNothing(t *testing.T) {
-	s, _ := openTemp(t)
-	ctx := context.Background()
-	put1(t, s, sampleTable(7))
-	tests := []struct {
-		name string
-		err  error
-	}{
-		{"conflict", fmt.Errorf("version 3 != 4: %w", ErrConflict)},
-		{"other", errors.New("boom")},
-	}
-	for _, tt := range tests {
-		err := s.UpdateTable(ctx, 7, func(tb *Table, ok bool) error {
-			tb.Version = 1000
-			tb.Log = nil
-			return tt.err
-		})
-		if !errors.Is(err, tt.err) {
-			t.Errorf("%s: got %v, want it to wrap %v", tt.name, err, tt.err)
+		if err := tx.PutState(want.ID, []byte{0, 1, 0xff}); err != nil {
+			return err
 		}
-		if got, _ := s.Table(ctx, 7); got.Version != 4 || len(got.Log) != 4 {
-			t.Errorf("%s: the failed update was written: %+v", tt.name, got)
-		}
-	}
-	// A failed first update creates nothing.
-	_ = s.UpdateTable(ctx, 8, func(*Table, bool) error { return ErrConflict })
-	if _, err := s.Table(ctx, 8); !errors.Is(err, ErrNotFound) {
-		t.Errorf("a failed create left a record: %v", err)
-	}
-}
-
-func TestDeleteAndListTables(t *testing.T) {
-	s, _ := openTemp(t)
-	ctx := context.Background()
-	chats := []int64{math.MinInt64, -1001234567890, -5, 0, 3, math.MaxInt64}
-	for _, c := range chats {
-		put1(t, s, sampleTable(c))
-	}
-	list, err := s.Tables(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []int64
-	for _, tb := range list {
-		got = append(got, tb.Chat)
-	}
-	slices.Sort(got)
-	if !slices.Equal(got, chats) {
-		t.Fatalf("Tables = %v, want %v", got, chats)
-	}
-	if err := s.DeleteTable(ctx, -5); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.DeleteTable(ctx, -5); err != nil {
-		t.Fatalf("deleting a missing table: %v", err)
-	}
-	if _, err := s.Table(ctx, -5); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("deleted table still there: %v", err)
-	}
-	if list, _ := s.Tables(ctx); len(list) != len(chats)-1 {
-		t.Fatalf("Tables after delete: %d", len(list))
-	}
-}
-
-func TestFinishAndLastFinished(t *testing.T) {
-	now := t0.Add(time.Hour)
-	s, _ := openTemp(t, WithClock(func() time.Time { return now }))
-	ctx := context.Background()
-	if _, err := s.LastFinished(ctx, -5); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("LastFinished of nothing: %v", err)
-	}
-	if err := s.Finish(ctx, -5, nil); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("Finish without a table: %v", err)
-	}
-	// Neighbouring chats, so a wrong prefix scan would pick up the wrong archive.
-	for _, c := range []int64{-6, -4} {
-		tb := sampleTable(c)
-		tb.Finished = t0.Add(48 * time.Hour)
-		put1(t, s, tb)
-		if err := s.Finish(ctx, c, nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := s.UpdateUser(ctx, 101, func(u *User) error { u.Lang = "ru"; return nil }); err != nil {
-		t.Fatal(err)
-	}
-	for i, finished := range []time.Time{t0.Add(3 * time.Minute), {}, t0.Add(time.Minute)} {
-		tb := sampleTable(-5)
-		tb.Seed = uint64(i)
-		tb.Finished = finished
-		tb.Seats = append(tb.Seats, Player{UserID: 101, Name: "Eve again"}) // counted once
-		put1(t, s, tb)
-		var seen []int64
-		err := s.Finish(ctx, -5, func(ft Table, u *User) {
-			seen = append(seen, u.ID)
-			st := u.Stats[ft.Game]
-			st.Played++
-			st.Points += 10
-			if u.Stats == nil {
-				u.Stats = map[string]Stat{}
+		for i, e := range log {
+			if err := tx.AppendLog(want.ID, i, e); err != nil {
+				return err
 			}
-			u.Stats[ft.Game] = st
-		})
+		}
+		return nil
+	})
+	view(t, s, func(tx Tx) error {
+		got, err := tx.TableAt(want.Place)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("TableAt = %+v, %v; want %+v", got, err, want)
+		}
+		if _, err := tx.TableAt(Place{Chat: -9}); !errors.Is(err, ErrNotFound) {
+			t.Errorf("TableAt another topic: %v", err)
+		}
+		if st, err := tx.State(want.ID); err != nil || !slices.Equal(st, []byte{0, 1, 0xff}) {
+			t.Errorf("State = %v, %v", st, err)
+		}
+		if got, err := tx.Log(want.ID); err != nil || !slices.Equal(got, log) {
+			t.Errorf("Log = %v, %v", got, err)
+		}
+		for user, n := range map[int64]int{101: 1, 102: 1, 103: 0} {
+			if ids, _ := tx.UserTables(user); len(ids) != n {
+				t.Errorf("UserTables(%d) = %v", user, ids)
+			}
+		}
+		return nil
+	})
+
+	// A second open table at the same place is refused; another topic is fine.
+	other := sampleTable(-9)
+	err := s.Update(context.Background(), func(tx Tx) error { return tx.PutTable(&other) })
+	if !errors.Is(err, ErrConflict) {
+		t.Fatalf("second table at one place: %v", err)
+	}
+	// Bob leaves; the table ends and gives up its place.
+	update(t, s, func(tx Tx) error {
+		rec, err := tx.Table(want.ID)
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
-		if !slices.Equal(seen, []int64{101, 102}) {
-			t.Fatalf("fn called for %v, want [101 102] (agents skipped, each user once)", seen)
+		rec.Seats = rec.Seats[:1]
+		rec.Finished = t0
+		return tx.PutTable(&rec)
+	})
+	view(t, s, func(tx Tx) error {
+		if _, err := tx.TableAt(want.Place); !errors.Is(err, ErrNotFound) {
+			t.Errorf("an ended table still holds its place: %v", err)
 		}
-		if _, err := s.Table(ctx, -5); !errors.Is(err, ErrNotFound) {
-			t.Fatalf("finished table still open: %v", err)
+		if rec, err := tx.Table(want.ID); err != nil || !rec.Ending() {
+			t.Errorf("ended table: %+v, %v", rec, err)
 		}
-	}
-	last, err := s.LastFinished(ctx, -5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if last.Seed != 1 || !last.Finished.Equal(now) {
-		t.Fatalf("LastFinished = seed %d finished %v, want the one stamped now (seed 1)", last.Seed, last.Finished)
-	}
-	u, err := s.User(ctx, 101)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if u.Lang != "ru" || u.Stats["wizard"] != (Stat{Played: 3, Points: 30}) {
-		t.Fatalf("user 101 = %+v", u)
-	}
-	if u, _ := s.User(ctx, 102); u.ID != 102 || u.Stats["wizard"].Played != 3 {
-		t.Fatalf("user 102 = %+v", u)
-	}
-	for _, c := range []int64{-6, -4} {
-		if got, err := s.LastFinished(ctx, c); err != nil || got.Chat != c {
-			t.Fatalf("LastFinished(%d) = %d, %v", c, got.Chat, err)
+		if ids, _ := tx.UserTables(102); len(ids) != 0 {
+			t.Errorf("Bob still listed at %v", ids)
 		}
+		return nil
+	})
+	update(t, s, func(tx Tx) error { return tx.PutTable(&other) })
+	update(t, s, func(tx Tx) error { return tx.DeleteTable(want.ID) })
+	view(t, s, func(tx Tx) error {
+		if _, err := tx.Table(want.ID); !errors.Is(err, ErrNotFound) {
+			t.Errorf("deleted table: %v", err)
+		}
+		if _, err := tx.State(want.ID); !errors.Is(err, ErrNotFound) {
+			t.Errorf("deleted table's state: %v", err)
+		}
+		if l, err := tx.Log(want.ID); err != nil || len(l) != 0 {
+			t.Errorf("deleted table's log: %v, %v", l, err)
+		}
+		if got, err := tx.TableAt(want.Place); err != nil || got.ID != other.ID {
+			t.Errorf("the newer table lost its place: %+v, %v", got, err)
+		}
+		if all, err := tx.Tables(); err != nil || len(all) != 1 {
+			t.Errorf("Tables = %d, %v", len(all), err)
+		}
+		if ids, _ := tx.UserTables(101); !slices.Equal(ids, []TableID{other.ID}) {
+			t.Errorf("UserTables(101) = %v, want [%d]", ids, other.ID)
+		}
+		return nil
+	})
+}
+
+func TestFailedUpdateWritesNothing(t *testing.T) {
+	s, _ := openTemp(t)
+	boom := errors.New("boom")
+	err := s.Update(context.Background(), func(tx Tx) error {
+		tb := sampleTable(-1)
+		if err := tx.PutTable(&tb); err != nil {
+			return err
+		}
+		if err := tx.MarkSeen(5); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("Update = %v", err)
+	}
+	view(t, s, func(tx Tx) error {
+		if all, _ := tx.Tables(); len(all) != 0 {
+			t.Errorf("failed update left %d tables", len(all))
+		}
+		if seen, _ := tx.Seen(5); seen {
+			t.Error("failed update marked an update seen")
+		}
+		return nil
+	})
+	if st := s.Stats(); st.Commits != 0 || st.Put != 0 {
+		t.Errorf("stats after a failed update: %+v", st)
 	}
 }
 
-func TestLastFinishedExtremeIDs(t *testing.T) {
-	s, _ := openTemp(t)
-	ctx := context.Background()
-	for _, c := range []int64{math.MinInt64, -1, 0, math.MaxInt64} {
-		tb := sampleTable(c)
-		tb.Finished = t0
-		put1(t, s, tb)
-		if err := s.Finish(ctx, c, nil); err != nil {
-			t.Fatal(err)
-		}
-		if got, err := s.LastFinished(ctx, c); err != nil || got.Chat != c {
-			t.Errorf("LastFinished(%d) = %d, %v", c, got.Chat, err)
-		}
+// TestSeen: a processed update id is recognised for a day, then forgotten, so an id Telegram
+// hands out again after restarting its ids is new.
+func TestSeen(t *testing.T) {
+	now := t0
+	s, _ := openTemp(t, WithClock(func() time.Time { return now }))
+	update(t, s, func(tx Tx) error { return tx.MarkSeen(1000) })
+	check := func(id int64, want bool) {
+		t.Helper()
+		view(t, s, func(tx Tx) error {
+			if got, err := tx.Seen(id); err != nil || got != want {
+				t.Errorf("at %v Seen(%d) = %v, %v; want %v", now, id, got, err, want)
+			}
+			return nil
+		})
 	}
-	if _, err := s.LastFinished(ctx, 1); !errors.Is(err, ErrNotFound) {
-		t.Errorf("LastFinished(1) = %v, want ErrNotFound", err)
+	check(1000, true)
+	check(1001, false)
+	now = now.Add(23 * time.Hour)
+	update(t, s, func(tx Tx) error { return tx.MarkSeen(1001) })
+	check(1000, true)
+	now = now.Add(2 * time.Hour)
+	check(1000, false)
+	check(1001, true)
+	update(t, s, func(tx Tx) error { return tx.MarkSeen(2000) })
+	hours := 0
+	err := s.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketSeen).ForEach(func(k, v []byte) error { hours++; return nil })
+	})
+	if err != nil || hours != 2 {
+		t.Errorf("%d hours of update ids kept (want 2: the old ones are dropped), %v", hours, err)
 	}
 }
 
-func TestMoveTable(t *testing.T) {
+func TestRows(t *testing.T) {
 	s, _ := openTemp(t)
-	ctx := context.Background()
-	const from, to = int64(-42), int64(-1000000000042)
-	old := sampleTable(from)
-	old.Finished = t0
-	put1(t, s, old)
-	if err := s.Finish(ctx, from, nil); err != nil {
-		t.Fatal(err)
+	var first, second uint64
+	update(t, s, func(tx Tx) error {
+		var err error
+		if first, err = tx.PutRow("t1/sync", []byte("a")); err != nil {
+			return err
+		}
+		if _, err = tx.PutRow("t2/post", []byte("b")); err != nil {
+			return err
+		}
+		second, err = tx.PutRow("t1/sync", []byte("c"))
+		return err
+	})
+	update(t, s, func(tx Tx) error { return tx.DeleteRow("t1/sync", first) }) // replaced: stays
+	view(t, s, func(tx Tx) error {
+		rows, err := tx.Rows()
+		want := []Row{{Key: "t1/sync", Seq: second, Body: []byte("c")}, {Key: "t2/post", Seq: 2, Body: []byte("b")}}
+		if err != nil || !reflect.DeepEqual(rows, want) {
+			t.Errorf("Rows = %+v, %v; want %+v", rows, err, want)
+		}
+		return nil
+	})
+	update(t, s, func(tx Tx) error { return tx.DeleteRow("t1/sync", second) })
+	view(t, s, func(tx Tx) error {
+		if rows, _ := tx.Rows(); len(rows) != 1 || rows[0].Key != "t2/post" {
+			t.Errorf("after delete: %+v", rows)
+		}
+		return nil
+	})
+}
+
+// TestArchive: a chat keeps its newest matches up to the limit; LastMatch and Match find them,
+// and a match's sheet comes back with its typed arguments.
+func TestArchive(t *testing.T) {
+	s, _ := openTemp(t, WithArchiveKeep(3))
+	var refs []MatchRef
+	for i := range 5 {
+		m := Match{Table: TableID(10 + i), Place: Place{Chat: -5}, Game: "skat", Rules: 1, Seed: uint64(i),
+			Seats: []MatchSeat{{UserID: 1, Name: "A"}, {AI: true}}, Log: []string{"0:pass"},
+			Created: t0, Finished: t0.Add(time.Duration(i) * time.Minute),
+			Sheet: &games.Sheet{Rows: []games.SheetRow{{Label: games.M("skat.row", "Seat", games.Seat(1), "Card", cards.MustParse("SQ")), Cells: []string{"1", "2"}, Points: []int{1, 2}}},
+				Totals: []int{1, 2}, Winners: []games.Seat{1}}}
+		update(t, s, func(tx Tx) error {
+			ref, err := tx.Archive(m)
+			refs = append(refs, ref)
+			return err
+		})
 	}
-	put1(t, s, sampleTable(from))
-	if err := s.UpdateChat(ctx, from, func(c *Chat) error { c.Lang = "ru"; return nil }); err != nil {
-		t.Fatal(err)
+	update(t, s, func(tx Tx) error {
+		_, err := tx.Archive(Match{Table: 99, Place: Place{Chat: -6}, Finished: t0})
+		return err
+	})
+	view(t, s, func(tx Tx) error {
+		last, err := tx.LastMatch(-5)
+		if err != nil || last.Table != 14 || last.Seed != 4 {
+			t.Errorf("LastMatch = %+v, %v", last, err)
+		}
+		if last.Sheet == nil || last.Sheet.Rows[0].Label.Args["Seat"] != games.Seat(1) || last.Sheet.Rows[0].Label.Args["Card"] != cards.MustParse("SQ") {
+			t.Errorf("sheet came back as %+v", last.Sheet)
+		}
+		if _, err := tx.Match(refs[0]); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the oldest of five with keep 3: %v", err)
+		}
+		if m, err := tx.Match(refs[2]); err != nil || m.Table != 12 {
+			t.Errorf("Match(refs[2]) = %+v, %v", m, err)
+		}
+		if _, err := tx.LastMatch(-7); !errors.Is(err, ErrNotFound) {
+			t.Errorf("LastMatch of a chat without matches: %v", err)
+		}
+		return nil
+	})
+}
+
+// TestMoveChat: a group that becomes a supergroup takes its open table, archive and settings.
+func TestMoveChat(t *testing.T) {
+	s, _ := openTemp(t)
+	tb := sampleTable(-10)
+	update(t, s, func(tx Tx) error {
+		if err := tx.PutTable(&tb); err != nil {
+			return err
+		}
+		if _, err := tx.Archive(Match{Table: 1, Place: Place{Chat: -10}, Finished: t0}); err != nil {
+			return err
+		}
+		return tx.PutChat(Chat{ID: -10, Lang: "ru"})
+	})
+	update(t, s, func(tx Tx) error { return tx.MoveChat(-10, -100) })
+	view(t, s, func(tx Tx) error {
+		got, err := tx.TableAt(Place{Chat: -100, Topic: 4})
+		if err != nil || got.ID != tb.ID || got.Place.Chat != -100 {
+			t.Errorf("moved table: %+v, %v", got, err)
+		}
+		if _, err := tx.TableAt(tb.Place); !errors.Is(err, ErrNotFound) {
+			t.Errorf("old place still held: %v", err)
+		}
+		if m, err := tx.LastMatch(-100); err != nil || m.Place.Chat != -100 {
+			t.Errorf("moved archive: %+v, %v", m, err)
+		}
+		if c, err := tx.Chat(-100); err != nil || c.Lang != "ru" {
+			t.Errorf("moved chat: %+v, %v", c, err)
+		}
+		if _, err := tx.Chat(-10); !errors.Is(err, ErrNotFound) {
+			t.Errorf("old chat record stays: %v", err)
+		}
+		return nil
+	})
+	err := s.Update(context.Background(), func(tx Tx) error { return tx.MoveChat(-10, -100) })
+	if !errors.Is(err, ErrNotFound) {
+		t.Errorf("moving an empty chat: %v", err)
 	}
-	put1(t, s, sampleTable(-7))
-	if err := s.MoveTable(ctx, from, -7); !errors.Is(err, ErrConflict) {
-		t.Fatalf("move onto an open table: %v, want ErrConflict", err)
-	}
-	if err := s.MoveTable(ctx, from, to); err != nil {
-		t.Fatal(err)
-	}
-	if tb, err := s.Table(ctx, to); err != nil || tb.Chat != to || tb.Version != 4 {
-		t.Fatalf("moved table: %+v, %v", tb, err)
-	}
-	if _, err := s.Table(ctx, from); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("old table still there: %v", err)
-	}
-	if a, err := s.LastFinished(ctx, to); err != nil || a.Chat != to {
-		t.Fatalf("moved archive: %+v, %v", a.Chat, err)
-	}
-	if _, err := s.LastFinished(ctx, from); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("old archive still there: %v", err)
-	}
-	if c, err := s.Chat(ctx, to); err != nil || c != (Chat{ID: to, Lang: "ru"}) {
-		t.Fatalf("moved chat: %+v, %v", c, err)
-	}
-	if err := s.MoveTable(ctx, from, to); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("moving nothing: %v, want ErrNotFound", err)
+	clash := sampleTable(-11)
+	update(t, s, func(tx Tx) error { return tx.PutTable(&clash) })
+	clash.Place.Chat = -100
+	err = s.Update(context.Background(), func(tx Tx) error { return tx.MoveChat(-11, -100) })
+	if !errors.Is(err, ErrConflict) {
+		t.Errorf("moving onto a held place: %v", err)
 	}
 }
 
 func TestUsersAndChats(t *testing.T) {
 	s, _ := openTemp(t)
-	ctx := context.Background()
-	if _, err := s.User(ctx, 1); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("User of nothing: %v", err)
-	}
-	if _, err := s.Chat(ctx, -1); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("Chat of nothing: %v", err)
-	}
-	err := s.UpdateUser(ctx, 1, func(u *User) error {
-		if u.ID != 1 || u.Name != "" {
-			t.Errorf("new user = %+v", *u)
+	view(t, s, func(tx Tx) error {
+		if u, err := tx.User(5); !errors.Is(err, ErrNotFound) || u.ID != 5 {
+			t.Errorf("missing user: %+v, %v", u, err)
 		}
-		*u = User{ID: 5, Name: "Eve <3", Lang: "ru", DMOpen: true, Stats: map[string]Stat{"skat": {Played: 2, Won: 1, Points: 48}}}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := User{ID: 1, Name: "Eve <3", Lang: "ru", DMOpen: true, Stats: map[string]Stat{"skat": {Played: 2, Won: 1, Points: 48}}}
-	if u, err := s.User(ctx, 1); err != nil || !reflect.DeepEqual(u, want) {
-		t.Fatalf("User = %+v, %v", u, err)
-	}
-	boom := errors.New("boom")
-	if err := s.UpdateUser(ctx, 1, func(u *User) error { u.Lang = "en"; return boom }); !errors.Is(err, boom) {
-		t.Fatalf("UpdateUser error: %v", err)
-	}
-	if u, _ := s.User(ctx, 1); u.Lang != "ru" {
-		t.Fatalf("failed update written: %+v", u)
-	}
-	if err := s.UpdateChat(ctx, -1, func(c *Chat) error { c.Lang = "en"; c.ID = 3; return nil }); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.UpdateChat(ctx, -1, func(c *Chat) error { c.Lang = "ru"; return boom }); !errors.Is(err, boom) {
-		t.Fatalf("UpdateChat error: %v", err)
-	}
-	if c, err := s.Chat(ctx, -1); err != nil || c != (Chat{ID: -1, Lang: "en"}) {
-		t.Fatalf("Chat = %+v, %v", c, err)
-	}
-}
-
-func TestOffset(t *testing.T) {
-	s, _ := openTemp(t)
-	ctx := context.Background()
-	for _, tt := range []struct{ set, want int64 }{{0, 0}, {700000001, 700000001}, {12, 12}} {
-		if tt.set != 0 {
-			if err := s.SetOffset(ctx, tt.set); err != nil {
-				t.Fatal(err)
-			}
+	u := User{ID: 5, Name: "Ann", Lang: "ru", DMOpen: true, Stats: map[string]Stat{"skat": {Played: 2, Won: 1, Points: 40}},
+		LastMatch: &MatchRef{Chat: -1, Finished: t0, Table: 3}}
+	update(t, s, func(tx Tx) error {
+		if err := tx.PutUser(u); err != nil {
+			return err
 		}
-		if got, err := s.Offset(ctx); err != nil || got != tt.want {
-			t.Fatalf("Offset = %d, %v; want %d", got, err, tt.want)
+		return tx.PutChat(Chat{ID: -1, Lang: "en"})
+	})
+	view(t, s, func(tx Tx) error {
+		if got, err := tx.User(5); err != nil || !reflect.DeepEqual(got, u) {
+			t.Errorf("User = %+v, %v", got, err)
 		}
-	}
+		if got, err := tx.Chat(-1); err != nil || got.Lang != "en" {
+			t.Errorf("Chat = %+v, %v", got, err)
+		}
+		return nil
+	})
 }
 
 func TestCancelledContext(t *testing.T) {
 	s, _ := openTemp(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	calls := map[string]error{
-		"Table":        func() error { _, err := s.Table(ctx, 1); return err }(),
-		"UpdateTable":  s.UpdateTable(ctx, 1, func(*Table, bool) error { t.Error("fn ran"); return nil }),
-		"DeleteTable":  s.DeleteTable(ctx, 1),
-		"Tables":       func() error { _, err := s.Tables(ctx); return err }(),
-		"MoveTable":    s.MoveTable(ctx, 1, 2),
-		"Finish":       s.Finish(ctx, 1, nil),
-		"LastFinished": func() error { _, err := s.LastFinished(ctx, 1); return err }(),
-		"User":         func() error { _, err := s.User(ctx, 1); return err }(),
-		"UpdateUser":   s.UpdateUser(ctx, 1, func(*User) error { return nil }),
-		"Chat":         func() error { _, err := s.Chat(ctx, 1); return err }(),
-		"UpdateChat":   s.UpdateChat(ctx, 1, func(*Chat) error { return nil }),
-		"Offset":       func() error { _, err := s.Offset(ctx); return err }(),
-		"SetOffset":    s.SetOffset(ctx, 1),
-		"Ping":         s.Ping(ctx),
-	}
-	for name, err := range calls {
+	ran := func(Tx) error { t.Error("fn ran"); return nil }
+	for name, err := range map[string]error{
+		"Update": s.Update(ctx, ran),
+		"Batch":  s.Batch(ctx, ran),
+		"View":   s.View(ctx, ran),
+		"Ping":   s.Ping(ctx),
+	} {
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("%s with a cancelled context: %v", name, err)
 		}
 	}
 }
 
-// TestConcurrentUpdates: many goroutines bump the same tables; bbolt's single writer means no
-// update is lost.
-func TestConcurrentUpdates(t *testing.T) {
+// TestBatchShares: concurrent Batch callers all commit, in fewer commits than callers, and the
+// stats count each commit once.
+func TestBatchShares(t *testing.T) {
 	s, _ := openTemp(t, WithNoSync())
-	ctx := context.Background()
-	const workers, each = 16, 40
-	chats := []int64{-1, -2, -3}
+	const n = 64
 	var wg sync.WaitGroup
-	for w := range workers {
+	for i := range n {
 		wg.Go(func() {
-			for i := range each {
-				chat := chats[(w+i)%len(chats)]
-				err := s.UpdateTable(ctx, chat, func(tb *Table, ok bool) error {
-					tb.Log = append(tb.Log, fmt.Sprintf("%d:n/%d", w, i))
-					tb.Version = len(tb.Log)
-					return nil
-				})
-				if err != nil {
-					t.Error(err)
-					return
-				}
+			err := s.Batch(context.Background(), func(tx Tx) error { return tx.MarkSeen(int64(i + 1)) })
+			if err != nil {
+				t.Error(err)
 			}
 		})
 	}
 	wg.Wait()
-	total := 0
-	for _, c := range chats {
-		tb, err := s.Table(ctx, c)
-		if err != nil {
-			t.Fatal(err)
+	view(t, s, func(tx Tx) error {
+		for i := range n {
+			if ok, _ := tx.Seen(int64(i + 1)); !ok {
+				t.Errorf("update %d not seen", i+1)
+			}
 		}
-		if tb.Version != len(tb.Log) {
-			t.Errorf("chat %d: version %d, log %d", c, tb.Version, len(tb.Log))
-		}
-		total += len(tb.Log)
+		return nil
+	})
+	st := s.Stats()
+	if st.Commits < 1 || st.Commits > n {
+		t.Errorf("%d commits for %d batched calls", st.Commits, n)
 	}
-	if total != workers*each {
-		t.Fatalf("%d updates survived, want %d", total, workers*each)
+	if st.Put != n*8 {
+		t.Errorf("Put = %d bytes, want %d", st.Put, n*8)
 	}
+	t.Logf("%d batched calls in %d commits, %d disk bytes", n, st.Commits, st.Disk)
 }
 
 // TestReopen: everything written is there after Close and Open, and values read before Close do
 // not point into the unmapped file.
 func TestReopen(t *testing.T) {
 	s, path := openTemp(t)
-	ctx := context.Background()
 	want := sampleTable(-9)
-	put1(t, s, want)
-	if err := s.UpdateUser(ctx, 101, func(u *User) error { u.DMOpen = true; return nil }); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.UpdateChat(ctx, -9, func(c *Chat) error { c.Lang = "ru"; return nil }); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.SetOffset(ctx, 77); err != nil {
-		t.Fatal(err)
-	}
-	before, err := s.Table(ctx, -9)
-	if err != nil {
-		t.Fatal(err)
-	}
+	var before []byte
+	update(t, s, func(tx Tx) error {
+		if err := tx.PutTable(&want); err != nil {
+			return err
+		}
+		return tx.PutState(want.ID, []byte("state"))
+	})
+	view(t, s, func(tx Tx) error {
+		var err error
+		before, err = tx.State(want.ID)
+		return err
+	})
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(before, want) { // touches every byte read before Close
-		t.Fatalf("value read before Close changed: %+v", before)
+	if string(before) != "state" { // touches every byte read before Close
+		t.Fatalf("value read before Close changed: %q", before)
 	}
 	s2, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s2.Close()
-	if got, err := s2.Table(ctx, -9); err != nil || !reflect.DeepEqual(got, want) {
-		t.Fatalf("after reopen: %+v, %v", got, err)
-	}
-	if u, err := s2.User(ctx, 101); err != nil || !u.DMOpen {
-		t.Fatalf("user after reopen: %+v, %v", u, err)
-	}
-	if c, err := s2.Chat(ctx, -9); err != nil || c.Lang != "ru" {
-		t.Fatalf("chat after reopen: %+v, %v", c, err)
-	}
-	if n, err := s2.Offset(ctx); err != nil || n != 77 {
-		t.Fatalf("offset after reopen: %d, %v", n, err)
-	}
+	view(t, s2, func(tx Tx) error {
+		if got, err := tx.TableAt(want.Place); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("after reopen: %+v, %v", got, err)
+		}
+		return nil
+	})
 }
 
 func TestOpenTimeout(t *testing.T) {
-	s, path := openTemp(t)
-	_ = s
+	_, path := openTemp(t)
 	start := time.Now()
 	_, err := Open(path, WithTimeout(100*time.Millisecond))
 	if !errors.Is(err, berrors.ErrTimeout) {
@@ -502,7 +495,7 @@ func TestOpenErrors(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		return b.Put(keySchema, idKey(schemaVersion+1))
+		return b.Put(keySchema, u64(schemaVersion+1))
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -514,13 +507,18 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
-func TestPingAndPath(t *testing.T) {
+func TestPingAndStats(t *testing.T) {
 	s, path := openTemp(t)
 	if s.Path() != path {
 		t.Errorf("Path() = %q, want %q", s.Path(), path)
 	}
-	if err := s.Ping(context.Background()); err != nil {
-		t.Fatalf("Ping: %v", err)
+	for range 3 {
+		if err := s.Ping(context.Background()); err != nil {
+			t.Fatalf("Ping: %v", err)
+		}
+	}
+	if st := s.Stats(); st.Commits != 3 || st.Disk < 3*4096 {
+		t.Errorf("stats after three empty commits: %+v", st)
 	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
@@ -528,4 +526,23 @@ func TestPingAndPath(t *testing.T) {
 	if err := s.Ping(context.Background()); err == nil {
 		t.Error("Ping after Close succeeded")
 	}
+}
+
+func TestEntryText(t *testing.T) {
+	for _, s := range []string{"0:pass", "3:play/X1/1", "12:bid/18"} {
+		e, err := ParseEntry(s)
+		if err != nil || FormatEntry(e) != s {
+			t.Errorf("ParseEntry(%q) = %v, %v", s, e, err)
+		}
+	}
+	for _, s := range []string{"", "x", "0", ":pass", "-1:pass", "01:pass", "0:PASS", "200:pass"} {
+		if _, err := ParseEntry(s); err == nil {
+			t.Errorf("ParseEntry(%q) accepted", s)
+		}
+	}
+}
+
+func ExampleFormatEntry() {
+	fmt.Println(FormatEntry(Entry{Seat: 2, Action: games.Num("bid", 18)}))
+	// Output: 2:bid/18
 }

@@ -20,7 +20,7 @@ type Limits struct {
 	PerChat         time.Duration // minimum time between two calls to one chat (1 s)
 	GroupPerMinute  int           // calls per group (chat id < 0) in any sliding minute (20)
 	GlobalPerSecond int           // calls overall in any sliding second (30)
-	Scale           float64       // every window (and retry_after, and backoff) is divided by it; ≤ 0 means 1 (KOZYR_RATE_SCALE)
+	Scale           float64       // the bot's own windows (and backoff) are divided by it, never Telegram's retry_after; ≤ 0 means 1 (KOZYR_RATE_SCALE)
 }
 
 // DefaultLimits are Telegram's published limits: 1 message per second per chat, 20 per minute per
@@ -35,11 +35,14 @@ type Job struct {
 	Coalesce string                          // non-empty: a pending job of the chat with the same key is replaced by this one
 	Call     func(ctx context.Context) error // the API call (send, edit, delete)
 	Done     func(err error)                 // optional: the final outcome (nil on success, or when replaced)
+	// NotBefore holds the job back until then, so a later job of the same key (which replaces it)
+	// can make it unnecessary; the chat's other jobs go ahead of it meanwhile.
+	NotBefore time.Time
 }
 
 // Retry policy. Attempts that fail with 5xx, a network error or a timeout are retried after
 // backoffBase·2^(n-1), at most backoffCap (both divided by Scale), maxTries attempts in all;
-// 429 answers are waited out up to max429 times.
+// 429 answers are waited out, for exactly the retry_after Telegram sent, up to max429 times.
 const (
 	maxTries    = 8
 	max429      = 20
@@ -57,13 +60,12 @@ type Outbox struct {
 	wake   chan struct{} // capacity 1: "something changed, dispatch again"
 	driver chan struct{} // capacity 1: held by whoever runs the dispatch loop (Run or Flush)
 
-	mu       sync.Mutex
-	seq      uint64
-	chats    map[int64]*queue
-	pending  int           // jobs submitted and not finished (queued, running, waiting to retry)
-	idle     chan struct{} // closed while pending == 0
-	global   window        // end times of recent calls
-	inflight int
+	mu      sync.Mutex
+	seq     uint64
+	chats   map[int64]*queue
+	pending int           // jobs submitted and not finished (queued, running, waiting to retry)
+	idle    chan struct{} // closed while pending == 0
+	global  window        // start times of recent calls
 }
 
 type queue struct {
@@ -122,7 +124,6 @@ func (o *Outbox) Submit(j Job) {
 		if i := slices.IndexFunc(q.jobs, func(e *entry) bool { return e.job.Coalesce == j.Coalesce }); i >= 0 {
 			replaced = q.jobs[i]
 			q.jobs = slices.Delete(q.jobs, i, i+1)
-			o.pending--
 		}
 	}
 	o.seq++
@@ -133,9 +134,22 @@ func (o *Outbox) Submit(j Job) {
 	o.pending++
 	o.mu.Unlock()
 	o.poke()
-	if replaced != nil && replaced.job.Done != nil {
-		replaced.job.Done(nil)
+	if replaced != nil {
+		o.finish(replaced, nil)
 	}
+}
+
+// finish reports a job's outcome and counts it out of pending; Flush returns once none is left.
+func (o *Outbox) finish(e *entry, err error) {
+	if e.job.Done != nil {
+		e.job.Done(err)
+	}
+	o.mu.Lock()
+	o.pending--
+	if o.pending == 0 {
+		close(o.idle)
+	}
+	o.mu.Unlock()
 }
 
 func (o *Outbox) poke() {
@@ -225,7 +239,10 @@ type work struct {
 func (o *Outbox) scaled(d time.Duration) time.Duration { return time.Duration(float64(d) / o.l.Scale) }
 
 // dispatchLocked starts every job whose chat and the global window allow it now, oldest first,
-// and returns them with the time to look again (zero: only when woken).
+// and returns them with the time to look again (zero: only when woken). A group's window counts
+// its call in flight and the calls that ended within it, so Telegram, which counts arrivals, never
+// sees more; the global window counts the calls started within it (widened a little for the
+// network's jitter): a rate, not a cap on the calls in flight.
 func (o *Outbox) dispatchLocked(now time.Time) ([]work, time.Time) {
 	var ready []*queue
 	minute, second := o.scaled(time.Minute), o.scaled(time.Second)
@@ -246,10 +263,17 @@ func (o *Outbox) dispatchLocked(now time.Time) ([]work, time.Time) {
 			wakeAt = t
 		}
 	}
-	busy := o.global.count(now, second) + o.inflight
+	busy := o.global.count(now, second+second/10)
 	for _, q := range ready {
 		if now.Before(q.next) {
 			wakeBy(q.next)
+			continue
+		}
+		i := slices.IndexFunc(q.jobs, func(e *entry) bool { return !now.Before(e.job.NotBefore) })
+		if i < 0 {
+			for _, e := range q.jobs {
+				wakeBy(e.job.NotBefore)
+			}
 			continue
 		}
 		if q.chat < 0 && q.group.count(now, minute) >= o.l.GroupPerMinute {
@@ -257,16 +281,14 @@ func (o *Outbox) dispatchLocked(now time.Time) ([]work, time.Time) {
 			continue
 		}
 		if busy >= o.l.GlobalPerSecond {
-			if len(o.global.times) > 0 {
-				wakeBy(o.global.times[0].Add(second))
-			} // else only calls in flight fill the window: their end wakes us
+			wakeBy(o.global.times[0].Add(second + second/10))
 			break
 		}
-		e := q.jobs[0]
-		q.jobs = q.jobs[1:]
+		e := q.jobs[i]
+		q.jobs = slices.Delete(q.jobs, i, i+1)
 		q.running = true
-		o.inflight++
 		busy++
+		o.global.add(now)
 		started = append(started, work{q, e})
 	}
 	return started, wakeAt
@@ -282,8 +304,6 @@ func (o *Outbox) attempt(ctx context.Context, q *queue, e *entry) {
 	o.mu.Lock()
 	end := o.now() // under the lock, so the windows stay sorted
 	q.running = false
-	o.inflight--
-	o.global.add(end)
 	if q.chat < 0 {
 		q.group.add(end)
 	}
@@ -296,7 +316,7 @@ func (o *Outbox) attempt(ctx context.Context, q *queue, e *entry) {
 		e.limited++
 		if e.limited <= max429 {
 			final = false
-			q.next = later(q.next, end.Add(o.scaled(time.Duration(retryAfter)*time.Second)))
+			q.next = later(q.next, end.Add(time.Duration(retryAfter)*time.Second))
 		}
 	case outcomeRetry:
 		e.fails++
@@ -330,15 +350,7 @@ func (o *Outbox) attempt(ctx context.Context, q *queue, e *entry) {
 	}
 
 	if final {
-		if e.job.Done != nil {
-			e.job.Done(err)
-		}
-		o.mu.Lock()
-		o.pending--
-		if o.pending == 0 {
-			close(o.idle)
-		}
-		o.mu.Unlock()
+		o.finish(e, err)
 	}
 	o.poke()
 }

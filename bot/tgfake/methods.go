@@ -763,6 +763,10 @@ func (s *Server) getUpdates(ctx context.Context, f form) reply {
 	defer timer.Stop()
 
 	s.mu.Lock()
+	if s.hook != nil {
+		s.mu.Unlock()
+		return reply{code: http.StatusConflict, desc: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first", violation: true}
+	}
 	if setAllowed {
 		s.allowed = allowed
 	}

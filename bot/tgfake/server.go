@@ -120,6 +120,8 @@ type Server struct {
 	calls        []Call
 	violations   []string
 	global       window
+	hook         *hook // set by setWebhook: updates are posted there instead of polled
+	deliveries   []Delivery
 }
 
 type chat struct {
@@ -256,6 +258,9 @@ func init() {
 		"getchatadministrators":  (*Server).getChatAdministrators,
 		"getchat":                (*Server).getChat,
 		"sendchataction":         (*Server).sendChatAction,
+		"setwebhook":             (*Server).setWebhook,
+		"deletewebhook":          (*Server).deleteWebhook,
+		"getwebhookinfo":         (*Server).getWebhookInfo,
 	}
 }
 

@@ -8,7 +8,11 @@
 //	KOZYR_LOG_LEVEL      -log-level     debug, info, warn, error (default info)
 //	KOZYR_TURN_TIMEOUT   -turn-timeout  a player's time per turn before the agent plays (default 120s; 0 = none)
 //	KOZYR_AI_DELAY       -ai-delay      how long computer players wait before they move (default 1.5s)
-//	KOZYR_RATE_SCALE     -rate-scale    divides Telegram's rate windows (tests against a fake; default 1)
+//	KOZYR_RATE_SCALE     -rate-scale    divides the bot's own rate windows (tests against a fake; default 1)
+//	KOZYR_ARCHIVE_KEEP   -archive-keep  finished matches kept per chat (default 100)
+//	KOZYR_WEBHOOK_URL    -webhook-url   take updates by webhook at this public address instead of polling
+//	KOZYR_LISTEN         -listen        the webhook server's local address (default :8443)
+//	KOZYR_WEBHOOK_SECRET                the webhook's secret_token (never a flag, never logged)
 //
 // SIGINT or SIGTERM stops polling, lets the updates in flight finish, flushes the outbox and
 // closes the database.
@@ -23,6 +27,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -53,12 +58,20 @@ type config struct {
 	token, db, apiURL, level string
 	turnTimeout, aiDelay     time.Duration
 	rateScale                float64
+	archiveKeep              int
+	webhookURL, listen       string
+	webhookSecret            string
 }
 
 // parse reads the environment, then the flags that override it.
 func parse(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
 	c := config{token: getenv("TELEGRAM_BOT_TOKEN"), db: "kozyr.db", level: "info",
-		turnTimeout: 120 * time.Second, aiDelay: 1500 * time.Millisecond, rateScale: 1}
+		turnTimeout: 120 * time.Second, aiDelay: 1500 * time.Millisecond, rateScale: 1,
+		archiveKeep: store.DefaultArchiveKeep, listen: ":8443",
+		webhookURL: getenv("KOZYR_WEBHOOK_URL"), webhookSecret: getenv("KOZYR_WEBHOOK_SECRET")}
+	if v := getenv("KOZYR_LISTEN"); v != "" {
+		c.listen = v
+	}
 	if v := getenv("KOZYR_DB"); v != "" {
 		c.db = v
 	}
@@ -78,6 +91,11 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 			return c, fmt.Errorf("KOZYR_RATE_SCALE=%q: want a positive number", v)
 		}
 	}
+	if v := getenv("KOZYR_ARCHIVE_KEEP"); v != "" {
+		if c.archiveKeep, err = strconv.Atoi(v); err != nil || c.archiveKeep <= 0 {
+			return c, fmt.Errorf("KOZYR_ARCHIVE_KEEP=%q: want a positive number", v)
+		}
+	}
 
 	fs := flag.NewFlagSet("kozyr", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -86,7 +104,10 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 	fs.StringVar(&c.level, "log-level", c.level, "log level: debug, info, warn, error (KOZYR_LOG_LEVEL)")
 	fs.DurationVar(&c.turnTimeout, "turn-timeout", c.turnTimeout, "time per turn before the agent plays, 0 for none (KOZYR_TURN_TIMEOUT)")
 	fs.DurationVar(&c.aiDelay, "ai-delay", c.aiDelay, "computer players' delay before a move (KOZYR_AI_DELAY)")
-	fs.Float64Var(&c.rateScale, "rate-scale", c.rateScale, "divides the Bot API rate windows, for tests (KOZYR_RATE_SCALE)")
+	fs.Float64Var(&c.rateScale, "rate-scale", c.rateScale, "divides the bot's own rate windows, for tests (KOZYR_RATE_SCALE)")
+	fs.IntVar(&c.archiveKeep, "archive-keep", c.archiveKeep, "finished matches kept per chat (KOZYR_ARCHIVE_KEEP)")
+	fs.StringVar(&c.webhookURL, "webhook-url", c.webhookURL, "public https address for a webhook; empty to poll (KOZYR_WEBHOOK_URL)")
+	fs.StringVar(&c.listen, "listen", c.listen, "local address of the webhook server (KOZYR_LISTEN)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -99,8 +120,27 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 		return c, errors.New("-rate-scale must be positive")
 	case c.turnTimeout < 0 || c.aiDelay < 0:
 		return c, errors.New("durations must not be negative")
+	case c.archiveKeep <= 0:
+		return c, errors.New("-archive-keep must be positive")
+	case c.webhookURL != "" && !strings.HasPrefix(c.webhookURL, "https://") && !strings.HasPrefix(c.webhookURL, "http://"):
+		return c, fmt.Errorf("KOZYR_WEBHOOK_URL=%q: want an https:// (or, behind a proxy, http://) address", c.webhookURL)
+	case c.webhookURL != "" && !validSecret(c.webhookSecret):
+		return c, errors.New("KOZYR_WEBHOOK_SECRET: a webhook needs a secret of 1–256 characters A–Z, a–z, 0–9, _ and -")
 	}
 	return c, nil
+}
+
+// validSecret reports whether s is a secret_token Telegram accepts.
+func validSecret(s string) bool {
+	if len(s) == 0 || len(s) > 256 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 func envDuration(getenv func(string) string, key string, def time.Duration) (time.Duration, error) {
@@ -128,7 +168,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	}
 	log := zerolog.New(stderr).Level(level).With().Timestamp().Logger()
 
-	st, err := store.Open(c.db)
+	st, err := store.Open(c.db, store.WithArchiveKeep(c.archiveKeep))
 	if err != nil {
 		return err
 	}
@@ -142,15 +182,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 	b, err := bot.New(ctx, bot.Config{
-		Token:       c.token,
-		APIURL:      c.apiURL,
-		Store:       st,
-		Games:       all.Rules(),
-		Locales:     loc,
-		Log:         log,
-		TurnTimeout: c.turnTimeout,
-		AIDelay:     c.aiDelay,
-		RateScale:   c.rateScale,
+		Token:         c.token,
+		APIURL:        c.apiURL,
+		Store:         st,
+		Games:         all.Rules(),
+		Locales:       loc,
+		Log:           log,
+		TurnTimeout:   c.turnTimeout,
+		AIDelay:       c.aiDelay,
+		RateScale:     c.rateScale,
+		WebhookURL:    c.webhookURL,
+		Listen:        c.listen,
+		WebhookSecret: c.webhookSecret,
 	})
 	if err != nil {
 		return err

@@ -2,15 +2,14 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"strings"
 
 	tg "github.com/go-telegram/bot"
 	"github.com/go-telegram/bot/models"
 
-	"github.com/kozyr-bot/kozyr/bot/outbox"
 	"github.com/kozyr-bot/kozyr/locales"
 )
 
@@ -29,15 +28,28 @@ type markup struct {
 
 // content is one message as the bot wants it to look: HTML text and its keyboard.
 type content struct {
-	Text    string
-	Rows    [][]button
-	ReplyTo int // for a new message: the message it answers (not part of what an edit compares)
+	Text    string     `json:"text"`
+	Rows    [][]button `json:"rows,omitempty"`
+	ReplyTo int        `json:"reply_to,omitempty"` // for a new message: the message it answers (not part of its hash)
 }
 
-// key identifies the content, so an edit that would change nothing is skipped.
-func (c content) key() string {
-	rows, _ := json.Marshal(c.Rows)
-	return c.Text + "\x00" + string(rows)
+// hash identifies what the message shows, so an edit that would change nothing is skipped, also
+// after a restart (the hashes are kept with the table).
+func (c content) hash() uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(c.Text))
+	for _, row := range c.Rows {
+		h.Write([]byte{0})
+		for _, b := range row {
+			h.Write([]byte{1})
+			h.Write([]byte(b.Text))
+			h.Write([]byte{2})
+			h.Write([]byte(b.Data))
+			h.Write([]byte{3})
+			h.Write([]byte(b.URL))
+		}
+	}
+	return max(h.Sum64(), 1) // 0 means "unknown"
 }
 
 func (c content) markup() *markup {
@@ -48,10 +60,11 @@ func (c content) markup() *markup {
 	return &markup{Rows: rows}
 }
 
-// send posts a new message and returns its id.
-func (b *Bot) send(ctx context.Context, chat int64, c content) (int, error) {
+// send posts a new message (in a forum topic when topic is not 0) and returns its id.
+func (b *Bot) send(ctx context.Context, chat int64, topic int, c content) (int, error) {
 	p := &tg.SendMessageParams{
 		ChatID:             chat,
+		MessageThreadID:    topic,
 		Text:               c.Text,
 		ParseMode:          models.ParseModeHTML,
 		LinkPreviewOptions: &models.LinkPreviewOptions{IsDisabled: tg.True()},
@@ -64,15 +77,11 @@ func (b *Bot) send(ctx context.Context, chat int64, c content) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("sendMessage to %d: %w", chat, err)
 	}
-	b.memo.sent(chat, m.ID, c)
 	return m.ID, nil
 }
 
 // edit replaces a message's text and keyboard; "message is not modified" counts as success.
 func (b *Bot) edit(ctx context.Context, chat int64, msg int, c content) error {
-	if b.memo.same(chat, msg, c) {
-		return nil
-	}
 	_, err := b.api.EditMessageText(ctx, &tg.EditMessageTextParams{
 		ChatID:             chat,
 		MessageID:          msg,
@@ -84,8 +93,20 @@ func (b *Bot) edit(ctx context.Context, chat int64, msg int, c content) error {
 	if err != nil && !notModified(err) {
 		return fmt.Errorf("editMessageText %d in %d: %w", msg, chat, err)
 	}
-	b.memo.sent(chat, msg, c)
 	return nil
+}
+
+// remove deletes an old message of the bot's (a superseded prompt); where Telegram no longer
+// allows that (older than 48 hours), its keyboard is removed instead.
+func (b *Bot) remove(ctx context.Context, chat int64, msg int) error {
+	_, err := b.api.DeleteMessage(ctx, &tg.DeleteMessageParams{ChatID: chat, MessageID: msg})
+	if err == nil || messageGone(err) {
+		return nil
+	}
+	if errors.Is(err, tg.ErrorBadRequest) {
+		return b.stripKeyboard(ctx, chat, msg)
+	}
+	return fmt.Errorf("deleteMessage %d in %d: %w", msg, chat, err)
 }
 
 // stripKeyboard removes the buttons of an old message and leaves its text.
@@ -95,7 +116,6 @@ func (b *Bot) stripKeyboard(ctx context.Context, chat int64, msg int) error {
 		MessageID:   msg,
 		ReplyMarkup: &markup{Rows: [][]button{}},
 	})
-	b.memo.forget(chat, msg)
 	if err != nil && !notModified(err) && !messageGone(err) {
 		return fmt.Errorf("editMessageReplyMarkup %d in %d: %w", msg, chat, err)
 	}
@@ -117,36 +137,6 @@ func (b *Bot) answer(ctx context.Context, id, text, url string, alert bool) {
 	}
 }
 
-// post queues a new message in chat (a reply, a deal result). done, if set, gets the id.
-func (b *Bot) post(chat int64, c content, done func(msgID int)) {
-	b.out.Submit(outbox.Job{
-		Chat: chat,
-		Call: func(ctx context.Context) error {
-			id, err := b.send(ctx, chat, c)
-			if err == nil && done != nil {
-				done(id)
-			}
-			return err
-		},
-		Done: func(err error) { b.sendFailed(chat, err) },
-	})
-}
-
-// change queues an edit of a message with fixed content, coalesced with earlier pending edits of it.
-func (b *Bot) change(chat int64, msg int, c content) {
-	if msg == 0 {
-		return
-	}
-	b.out.Submit(outbox.Job{
-		Chat:     chat,
-		Coalesce: editKey(chat, msg),
-		Call:     func(ctx context.Context) error { return b.edit(ctx, chat, msg, c) },
-		Done:     func(err error) { b.sendFailed(chat, err) },
-	})
-}
-
-func editKey(chat int64, msg int) string { return fmt.Sprintf("edit:%d:%d", chat, msg) }
-
 // sendFailed reacts to the final failure of a queued call: a group that became a supergroup moves
 // its table; anything else is logged (the next render comes from the record anyway).
 func (b *Bot) sendFailed(chat int64, err error) {
@@ -155,7 +145,7 @@ func (b *Bot) sendFailed(chat int64, err error) {
 	}
 	var mig *tg.MigrateError
 	if errors.As(err, &mig) {
-		b.serial.Do(chat, func() { b.migrate(b.work, chat, int64(mig.MigrateToChatID)) })
+		b.queue.Do(queueKey{chat: chat}, func() { b.migrate(b.work, 0, chat, int64(mig.MigrateToChatID)) })
 		return
 	}
 	if errors.Is(err, context.Canceled) {
@@ -170,6 +160,7 @@ func notModified(err error) bool {
 
 func messageGone(err error) bool {
 	return err != nil && (strings.Contains(err.Error(), "message to edit not found") ||
+		strings.Contains(err.Error(), "message to delete not found") ||
 		strings.Contains(err.Error(), "message can't be edited"))
 }
 

@@ -1,0 +1,173 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/store"
+)
+
+// resume picks up every table after a start, before any update is taken: it rebuilds each
+// table's moment by replaying its log (the replay also gives the last action's events, which the
+// table message shows, and the results of rows still owed), brings every message up to date —
+// skipping those whose kept hash says they already show it — sends the rows that are left, and
+// sets the timers. A table whose game, rules version or log the running engine cannot follow is
+// closed with a clear message.
+func (b *Bot) resume(ctx context.Context) error {
+	var recs []store.Table
+	var rows []store.Row
+	logs := map[store.TableID][]store.Entry{}
+	langs := map[int64]string{}
+	err := b.st.View(ctx, func(tx store.Tx) error {
+		var err error
+		if recs, err = tx.Tables(); err != nil {
+			return err
+		}
+		if rows, err = tx.Rows(); err != nil {
+			return err
+		}
+		for _, rec := range recs {
+			langs[rec.Place.Chat] = b.chatLangTx(tx, rec.Place.Chat)
+			if rec.Started {
+				if logs[rec.ID], err = tx.Log(rec.ID); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("resume: %w", err)
+	}
+	owed := map[store.TableID][]store.Row{}
+	for _, r := range rows {
+		if id, ok := eventsRowTable(r.Key); ok {
+			owed[id] = append(owed[id], r)
+			continue
+		}
+		b.sendRow(nil, nil, r)
+	}
+	for _, rec := range recs {
+		snap := &snapshot{rec: rec, lang: langs[rec.Place.Chat]}
+		var at map[int]*snapshot
+		if rec.Started && rec.Closed == "" {
+			var why error
+			snap.st, snap.events, at, why = b.rebuild(rec, logs[rec.ID], owed[rec.ID])
+			if why != nil {
+				b.log.Error().Uint64("table", uint64(rec.ID)).Err(why).Msg("table cannot continue; closing it")
+				if snap, err = b.closeUnreadable(ctx, rec, snap.lang); err != nil {
+					b.log.Error().Err(err).Msg("close an unreadable table")
+					continue
+				}
+			}
+		}
+		m := b.remember(snap)
+		b.shown(snap, nil)
+		for _, r := range owed[rec.ID] {
+			if s := at[rowVersion(r.Key)]; s != nil {
+				s.lang = snap.lang
+				b.sendRow(m, s, r)
+			} else {
+				b.books.done(r.Key, r.Seq) // its table can no longer say what it owed
+			}
+		}
+	}
+	return nil
+}
+
+// rebuild replays a table's log with its game's engine: the state now, the events of the last
+// action, and the moments right after the actions whose results are still owed.
+func (b *Bot) rebuild(rec store.Table, log []store.Entry, owed []store.Row) (games.State, []games.Event, map[int]*snapshot, error) {
+	r, ok := b.rules[rec.Game]
+	if !ok {
+		return nil, nil, nil, fmt.Errorf("unknown game %q", rec.Game)
+	}
+	if rec.Rules != rulesVersion(r) {
+		return nil, nil, nil, fmt.Errorf("%s was begun under rules version %d, the engine is at %d", rec.Game, rec.Rules, rulesVersion(r))
+	}
+	if len(log) != rec.Version {
+		return nil, nil, nil, fmt.Errorf("log of %d actions for version %d", len(log), rec.Version)
+	}
+	want := map[int]bool{}
+	for _, row := range owed {
+		want[rowVersion(row.Key)] = true
+	}
+	at := map[int]*snapshot{}
+	st, evs, err := replayEach(r, rec.Config, rec.Seed, log, func(v int, st games.State, evs []games.Event) {
+		if want[v] {
+			at[v] = &snapshot{rec: rec, st: st, events: evs, lang: ""}
+		}
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return st, evs, at, nil
+}
+
+// replay re-applies a match's log from its seed: the state it ends in and the last action's
+// events.
+func replay(r games.Rules, cfg games.Config, seed uint64, log []store.Entry) (games.State, []games.Event, error) {
+	return replayEach(r, cfg, seed, log, nil)
+}
+
+// replayEach is replay calling each after every action with the version it made.
+func replayEach(r games.Rules, cfg games.Config, seed uint64, log []store.Entry, each func(v int, st games.State, evs []games.Event)) (games.State, []games.Event, error) {
+	st, err := r.New(cfg, seed)
+	if err != nil {
+		return nil, nil, fmt.Errorf("replay: new %s: %w", r.Name(), err)
+	}
+	var evs []games.Event
+	for i, e := range log {
+		if st, evs, err = st.Apply(e.Seat, e.Action); err != nil {
+			return nil, nil, fmt.Errorf("replay: action %d (%d:%s): %w", i, e.Seat, e.Action, err)
+		}
+		if each != nil {
+			each(i+1, st, evs)
+		}
+	}
+	return st, evs, nil
+}
+
+// closeUnreadable closes a table the running engine cannot continue; its group message and hands
+// say so.
+func (b *Bot) closeUnreadable(ctx context.Context, rec store.Table, lang string) (*snapshot, error) {
+	var snap *snapshot
+	err := b.txn(ctx, 0, func(tx store.Tx) error {
+		cur, err := tx.Table(rec.ID)
+		if err != nil {
+			return err
+		}
+		cur.Closed, cur.Deadline = closedUnreadable, time.Time{}
+		snap = &snapshot{rec: cur, lang: lang}
+		return tx.PutTable(&cur)
+	})
+	return snap, err
+}
+
+// eventsRowTable is the table of an events row key, "e/<table>/<version>".
+func eventsRowTable(key string) (store.TableID, bool) {
+	parts := strings.Split(key, "/")
+	if len(parts) != 3 || parts[0] != rowEvents {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(parts[1], 10, 64)
+	return store.TableID(n), err == nil
+}
+
+func rowVersion(key string) int {
+	parts := strings.Split(key, "/")
+	n, _ := strconv.Atoi(parts[len(parts)-1])
+	return n
+}
+
+// rulesVersion is the rules version a game reports.
+func rulesVersion(r games.Rules) int {
+	if v, ok := r.(interface{ Version() int }); ok {
+		return v.Version()
+	}
+	return 1
+}
