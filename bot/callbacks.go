@@ -21,15 +21,35 @@ func (b *Bot) onCallback(ctx context.Context, upd int64, q *models.CallbackQuery
 	case strings.HasPrefix(q.Data, callback.PlayPrefix):
 		return b.onPlay(ctx, upd, q)
 	case strings.HasPrefix(q.Data, callback.PagePrefix):
-		b.onPage(ctx, q)
+		b.onPage(ctx, upd, q)
 		return nil
 	case strings.HasPrefix(q.Data, callback.LobbyPrefix):
 		return b.onLobby(ctx, upd, q)
 	case strings.HasPrefix(q.Data, callback.PickPrefix):
 		return b.onPick(ctx, upd, q)
 	}
-	b.answer(ctx, q.ID, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "", false)
+	b.refuse(ctx, upd, q, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "")
 	return nil
+}
+
+// refuse answers a press that changes nothing. The update is first marked processed (in a
+// batched commit), so its redelivery after a crash is not answered twice: Telegram refuses a
+// second answer.
+func (b *Bot) refuse(ctx context.Context, upd int64, q *models.CallbackQuery, text, url string) {
+	first := false
+	err := b.st.Batch(ctx, func(tx store.Tx) error {
+		seen, err := tx.Seen(upd)
+		if first = !seen && err == nil; !first {
+			return err
+		}
+		return tx.MarkSeen(upd)
+	})
+	if err != nil {
+		b.log.Warn().Int64("update", upd).Err(err).Msg("mark a refused press processed")
+	}
+	if first || err != nil {
+		b.answer(ctx, q.ID, text, url, false)
+	}
 }
 
 // pressLang is the language of the answer to a press on table id: the presser's seat's, else
@@ -51,7 +71,7 @@ func (b *Bot) pressLang(ctx context.Context, id store.TableID, u *models.User) s
 func (b *Bot) onPlay(ctx context.Context, upd int64, q *models.CallbackQuery) error {
 	d, err := callback.ParsePlay(q.Data)
 	if err != nil {
-		b.answer(ctx, q.ID, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "", false)
+		b.refuse(ctx, upd, q, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "")
 		return nil
 	}
 	lang := b.pressLang(ctx, d.Table, &q.From)
@@ -79,22 +99,25 @@ func (b *Bot) onPlay(ctx context.Context, upd int64, q *models.CallbackQuery) er
 		b.answer(ctx, q.ID, b.text(lang, id), "", false)
 		return err
 	}
-	b.answer(ctx, q.ID, b.text(lang, id), "", false)
 	if errors.Is(err, errStale) || errors.Is(err, games.ErrNotYourTurn) || errors.Is(err, games.ErrIllegal) {
-		return b.comeBack(ctx, upd, d.Table, q.From.ID)
+		if back, err := b.comeBack(ctx, upd, d.Table, q.From.ID); err != nil || back {
+			b.answer(ctx, q.ID, b.text(lang, id), "", false)
+			return err
+		}
 	}
+	b.refuse(ctx, upd, q, b.text(lang, id), "")
 	return nil
 }
 
 // comeBack ends an away spell: "the agent plays until the player presses a button again". It
-// changes no game state and not the Version.
-func (b *Bot) comeBack(ctx context.Context, upd int64, id store.TableID, user int64) error {
+// changes no game state and not the Version, and reports whether it changed anything.
+func (b *Bot) comeBack(ctx context.Context, upd int64, id store.TableID, user int64) (bool, error) {
 	m := b.mem(id)
 	if m == nil {
-		return nil
+		return false, nil
 	}
 	if snap := m.current(); snap == nil || snap.rec.SeatOf(user) < 0 || !snap.rec.Seats[snap.rec.SeatOf(user)].Away {
-		return nil
+		return false, nil
 	}
 	snap, err := b.tableTx(ctx, upd, id, func(tx store.Tx, rec *store.Table) (*snapshot, error) {
 		s := rec.SeatOf(user)
@@ -109,13 +132,15 @@ func (b *Bot) comeBack(ctx context.Context, upd int64, id store.TableID, user in
 		return &snapshot{rec: *rec, st: cur.st, events: cur.events, lang: cur.lang}, nil
 	})
 	switch {
-	case errors.Is(err, errUnchanged), errors.Is(err, errDuplicate):
-		return nil
+	case errors.Is(err, errUnchanged):
+		return false, nil
+	case errors.Is(err, errDuplicate):
+		return true, nil
 	case err != nil:
-		return err
+		return false, err
 	}
 	b.shown(snap, nil)
-	return nil
+	return true, nil
 }
 
 // errUnchanged aborts a transaction that would write nothing.
@@ -124,10 +149,10 @@ var errUnchanged = errors.New("nothing to change")
 // onPage turns the pages of a hand keyboard. It changes no game state and nothing in the store:
 // after the checks of a game button (parse, table, player, version) it remembers the page and
 // redraws the player's hand message.
-func (b *Bot) onPage(ctx context.Context, q *models.CallbackQuery) {
+func (b *Bot) onPage(ctx context.Context, upd int64, q *models.CallbackQuery) {
 	d, err := callback.ParsePage(q.Data)
 	if err != nil || q.Message.Message == nil || q.Message.Message.Chat.ID != q.From.ID {
-		b.answer(ctx, q.ID, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "", false) // hand keyboards live in DMs
+		b.refuse(ctx, upd, q, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "") // hand keyboards live in DMs
 		return
 	}
 	lang := b.pressLang(ctx, d.Table, &q.From)
@@ -137,18 +162,18 @@ func (b *Bot) onPage(ctx context.Context, q *models.CallbackQuery) {
 		snap = m.current()
 	}
 	if snap == nil || !snap.rec.Started || snap.rec.Ending() {
-		b.answer(ctx, q.ID, b.text(lang, "bot.cb.notable"), "", false)
+		b.refuse(ctx, upd, q, b.text(lang, "bot.cb.notable"), "")
 		return
 	}
 	s := snap.rec.SeatOf(q.From.ID)
 	switch {
 	case s < 0:
-		b.answer(ctx, q.ID, b.text(lang, "bot.cb.notplayer"), "", false)
+		b.refuse(ctx, upd, q, b.text(lang, "bot.cb.notplayer"), "")
 	case snap.rec.Version != d.Version:
-		b.answer(ctx, q.ID, b.text(lang, "bot.cb.stale"), "", false)
+		b.refuse(ctx, upd, q, b.text(lang, "bot.cb.stale"), "")
 	default:
 		m.setPage(s, d.Version, d.Page)
-		b.answer(ctx, q.ID, "", "", false)
+		b.refuse(ctx, upd, q, "", "")
 		b.syncHand(m, snap, s)
 	}
 }

@@ -61,15 +61,13 @@ func (fx *effects) reply(tx store.Tx, place store.Place, c content) error {
 }
 
 // run runs a handler's transaction for update upd and, once it has committed, sends what it owes.
+// A redelivered update changes nothing and owes nothing (errDuplicate).
 func (b *Bot) run(ctx context.Context, upd int64, fn func(tx store.Tx, fx *effects) error) error {
 	var fx *effects
 	err := b.txn(ctx, upd, func(tx store.Tx) error {
 		fx = &effects{upd: upd}
 		return fn(tx, fx)
 	})
-	if errors.Is(err, errDuplicate) {
-		return nil
-	}
 	if err != nil {
 		return err
 	}
@@ -84,7 +82,7 @@ func (b *Bot) apply(fx *effects) {
 		if m == nil {
 			m = b.remember(snap)
 		}
-		m.committed(fx.gens[snap.rec.ID], snap)
+		b.saved(m, fx.gens[snap.rec.ID], snap)
 		b.shown(snap, nil)
 	}
 	for _, r := range fx.rows {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"net"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -45,7 +46,12 @@ type setup struct {
 	sync        bool          // fsync every commit, as in production (off in tests for speed)
 	rateScale   float64
 	fake        *tgfake.Server
+	webhook     bool          // take updates by webhook instead of polling
+	games       []games.Rules // nil: all.Rules()
 }
+
+// webhookSecret is the secret_token of the tests' webhooks.
+const webhookSecret = "kozyr-test-secret"
 
 // harness is one bot running against one fake.
 type harness struct {
@@ -56,6 +62,9 @@ type harness struct {
 	bot  *Bot
 	stop context.CancelFunc
 	done chan error
+	hook string // the webhook's URL in webhook mode
+	// playing is the table play plays, so an earlier match in the archive is not its end.
+	playing store.TableID
 }
 
 func start(t testing.TB, s setup) *harness {
@@ -82,23 +91,36 @@ func start(t testing.TB, s setup) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if s.games == nil {
+		s.games = all.Rules()
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	b, err := New(ctx, Config{
+	cfg := Config{
 		Token:       fake.Token(),
 		APIURL:      fake.URL(),
 		Store:       st,
-		Games:       all.Rules(),
+		Games:       s.games,
 		Locales:     loc,
 		Log:         zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel),
 		TurnTimeout: s.turnTimeout,
 		AIDelay:     cmp.Or(s.aiDelay, aiDelay),
 		RateScale:   cmp.Or(s.rateScale, rateScale),
-	})
+	}
+	if s.webhook {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Listen = ln.Addr().String()
+		ln.Close()
+		cfg.WebhookURL, cfg.WebhookSecret = "http://"+cfg.Listen+"/telegram", webhookSecret
+	}
+	b, err := New(ctx, cfg)
 	if err != nil {
 		cancel()
 		t.Fatal(err)
 	}
-	h := &harness{t: t, chat: group, fake: fake, st: st, bot: b, stop: cancel, done: make(chan error, 1)}
+	h := &harness{t: t, chat: group, fake: fake, st: st, bot: b, stop: cancel, done: make(chan error, 1), hook: cfg.WebhookURL}
 	go func() { h.done <- b.Run(ctx) }()
 	t.Cleanup(h.close)
 	return h
@@ -313,8 +335,8 @@ func (h *harness) currentTurn(players []tgfake.User) (turn, bool) {
 
 // finished reports whether the group's match is archived.
 func (h *harness) finished() bool {
-	_, ok := h.lastMatch()
-	return ok
+	m, ok := h.lastMatch()
+	return ok && (h.playing == 0 || m.Table == h.playing)
 }
 
 // play presses buttons for the human players until the match ends. choose picks the button; it
@@ -324,6 +346,7 @@ func (h *harness) play(players []tgfake.User, choose func(n int) int) int {
 	last, presses := -1, 0
 	if t, ok := h.table(); ok {
 		last = t.Version - 1 // keyboards drawn for older versions are stale
+		h.playing = t.ID
 	}
 	for {
 		var cur turn

@@ -354,7 +354,7 @@ func (b *Bot) onLobby(ctx context.Context, upd int64, q *models.CallbackQuery) e
 	d, err := callback.ParseLobby(q.Data)
 	m := q.Message.Message
 	if err != nil || m == nil {
-		b.answer(ctx, q.ID, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "", false)
+		b.refuse(ctx, upd, q, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "")
 		return nil
 	}
 	var may bool
@@ -411,10 +411,13 @@ func (b *Bot) onLobby(ctx context.Context, upd int64, q *models.CallbackQuery) e
 		}
 		return res
 	})
-	if errors.Is(err, errUnchanged) {
-		err = nil
+	switch {
+	case errors.Is(err, errUnchanged):
+		b.refuse(ctx, upd, q, answer, url)
+		return nil
+	case err == nil:
+		b.answer(ctx, q.ID, answer, url, false)
 	}
-	b.answer(ctx, q.ID, answer, url, false)
 	return err
 }
 
@@ -438,7 +441,7 @@ func (b *Bot) onPick(ctx context.Context, upd int64, q *models.CallbackQuery) er
 	m := q.Message.Message
 	_, known := b.rules[d.Game]
 	if err != nil || m == nil || !known || m.Chat.Type == models.ChatTypePrivate {
-		b.answer(ctx, q.ID, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "", false)
+		b.refuse(ctx, upd, q, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "")
 		return nil
 	}
 	var answer, url string
@@ -464,10 +467,13 @@ func (b *Bot) onPick(ctx context.Context, upd int64, q *models.CallbackQuery) er
 		}
 		return res
 	})
-	if errors.Is(err, errUnchanged) {
-		err = nil
+	switch {
+	case errors.Is(err, errUnchanged):
+		b.refuse(ctx, upd, q, answer, url)
+		return nil
+	case err == nil:
+		b.answer(ctx, q.ID, answer, url, false)
 	}
-	b.answer(ctx, q.ID, answer, url, false)
 	return err
 }
 

@@ -35,6 +35,7 @@ type actor struct {
 // outbox rows already sent. A redelivered update changes nothing: errDuplicate.
 func (b *Bot) txn(ctx context.Context, upd int64, fn func(tx store.Tx) error) error {
 	sent := b.books.take()
+	windows, since := b.out.TakeWindows()
 	err := b.st.Update(ctx, func(tx store.Tx) error {
 		if upd != 0 {
 			seen, err := tx.Seen(upd)
@@ -53,15 +54,37 @@ func (b *Bot) txn(ctx context.Context, upd int64, fn func(tx store.Tx) error) er
 				return err
 			}
 		}
+		if err := storeWindows(tx, windows); err != nil {
+			return err
+		}
 		if upd != 0 {
 			return tx.MarkSeen(upd)
 		}
 		return nil
 	})
 	if err != nil {
+		b.out.Untaken(windows, since)
 		return err
 	}
 	b.books.cleared(sent)
+	return nil
+}
+
+// storeWindows keeps the groups' recent call times with their chat records.
+func storeWindows(tx store.Tx, windows map[int64][]time.Time) error {
+	for chat, ends := range windows {
+		c, err := tx.Chat(chat)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		c.Sent = c.Sent[:0]
+		for _, t := range ends {
+			c.Sent = append(c.Sent, t.UnixMilli())
+		}
+		if err := tx.PutChat(c); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -91,7 +114,7 @@ func (b *Bot) tableTx(ctx context.Context, upd int64, id store.TableID, fn func(
 	if m == nil {
 		m = b.remember(snap)
 	}
-	m.committed(gen, snap)
+	b.saved(m, gen, snap)
 	return snap, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kozyr-bot/kozyr/bot/outbox"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -22,6 +23,7 @@ func (b *Bot) resume(ctx context.Context) error {
 	var rows []store.Row
 	logs := map[store.TableID][]store.Entry{}
 	langs := map[int64]string{}
+	sent := map[int64][]int64{}
 	err := b.st.View(ctx, func(tx store.Tx) error {
 		var err error
 		if recs, err = tx.Tables(); err != nil {
@@ -32,6 +34,9 @@ func (b *Bot) resume(ctx context.Context) error {
 		}
 		for _, rec := range recs {
 			langs[rec.Place.Chat] = b.chatLangTx(tx, rec.Place.Chat)
+			if c, err := tx.Chat(rec.Place.Chat); err == nil {
+				sent[c.ID] = c.Sent
+			}
 			if rec.Started {
 				if logs[rec.ID], err = tx.Log(rec.ID); err != nil {
 					return err
@@ -43,6 +48,7 @@ func (b *Bot) resume(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("resume: %w", err)
 	}
+	b.keepLimits(sent)
 	owed := map[store.TableID][]store.Row{}
 	for _, r := range rows {
 		if id, ok := eventsRowTable(r.Key); ok {
@@ -77,6 +83,31 @@ func (b *Bot) resume(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// keepLimits gives the outbox what the last process sent, so a restarted bot causes no 429: each
+// group's stored calls of the last minute, plus those it may have made after the last write — at
+// most one per chat gap during a flush delay, counted as made now — and, for the per-chat and
+// overall windows nobody stored, one pause as long as the longer of them.
+func (b *Bot) keepLimits(sent map[int64][]int64) {
+	lim := outbox.DefaultLimits()
+	gap := time.Duration(float64(lim.PerChat) / b.cfg.RateScale)
+	unstored := min(lim.GroupPerMinute, int((flushDelay+flushDelay/4)/max(gap, time.Nanosecond))+1)
+	now := time.Now()
+	for chat, ms := range sent {
+		var ends []time.Time
+		for _, t := range ms {
+			ends = append(ends, time.UnixMilli(t))
+		}
+		if len(ends) == 0 {
+			continue
+		}
+		for range unstored {
+			ends = append(ends, now)
+		}
+		b.out.Restore(chat, ends)
+	}
+	b.out.Hold(max(lim.PerChat, time.Second))
 }
 
 // rebuild replays a table's log with its game's engine: the state now, the events of the last

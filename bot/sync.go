@@ -49,8 +49,17 @@ func (b *Bot) submit(m *tableMem, j outbox.Job) {
 func (b *Bot) drop(m *tableMem) {
 	m.mu.Lock()
 	busy := m.jobs > 0
+	drops := m.drops
+	m.drops = nil
 	m.mu.Unlock()
 	if busy {
+		return
+	}
+	if len(drops) > 0 {
+		// The superseded prompts go first; the last of their jobs calls drop again.
+		for _, d := range drops {
+			b.removeLater(m, d.chat, d.msg)
+		}
 		return
 	}
 	err := b.txn(b.work, 0, func(tx store.Tx) error {
@@ -177,7 +186,7 @@ func (b *Bot) syncHandNow(ctx context.Context, m *tableMem, snap *snapshot, seat
 	}
 	m.setSeat(seat, mark)
 	if old.hand != 0 && old.hand != id && old.buttons {
-		b.removeLater(m, user, old.hand)
+		m.dropLater(user, old.hand)
 	}
 	return nil
 }

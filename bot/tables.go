@@ -50,6 +50,16 @@ type tableMem struct {
 	jobs   int            // outbox jobs of this table not finished
 	// changedAt is when the table last changed: agents wait AIDelay from there.
 	changedAt time.Time
+	// drops are superseded prompts to delete once the store has the marks that replaced them,
+	// so a restarted bot never edits or deletes a message that is gone.
+	drops []drop
+}
+
+// drop is a message to delete once the marks of change gen are in the store.
+type drop struct {
+	chat int64
+	msg  int
+	gen  uint64
 }
 
 // pageMark is the page a player turned their keyboard to, at one version.
@@ -103,9 +113,9 @@ func (m *tableMem) apply(rec *store.Table) uint64 {
 	return m.gen
 }
 
-// committed records that the store has the marks of change gen, and that snap is the table's
-// newest moment.
-func (m *tableMem) committed(gen uint64, snap *snapshot) {
+// committed records that the store has the marks of change gen, and that snap (if not nil) is the
+// table's newest moment. It returns the superseded prompts that may go now.
+func (m *tableMem) committed(gen uint64, snap *snapshot) []drop {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if gen > m.saved {
@@ -114,6 +124,34 @@ func (m *tableMem) committed(gen uint64, snap *snapshot) {
 	if snap != nil {
 		m.snap = snap
 		m.place = snap.rec.Place
+	}
+	var due []drop
+	keep := m.drops[:0]
+	for _, d := range m.drops {
+		if d.gen <= m.saved {
+			due = append(due, d)
+		} else {
+			keep = append(keep, d)
+		}
+	}
+	m.drops = keep
+	return due
+}
+
+// dropLater queues the deletion of msg in chat until the current marks are in the store.
+func (m *tableMem) dropLater(chat int64, msg int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.drops = append(m.drops, drop{chat: chat, msg: msg, gen: m.gen})
+	if m.gen == m.saved {
+		m.changedLocked() // make the flush write the marks, so the deletion is not held for ever
+	}
+}
+
+// saved applies committed and deletes the superseded prompts it frees.
+func (b *Bot) saved(m *tableMem, gen uint64, snap *snapshot) {
+	for _, d := range m.committed(gen, snap) {
+		b.removeLater(m, d.chat, d.msg)
 	}
 }
 
@@ -295,7 +333,7 @@ func (b *Bot) flushBooks(ctx context.Context, all bool) {
 		}
 	}
 	b.mu.Unlock()
-	if len(lag) == 0 && !b.books.lagging(cut) {
+	if len(lag) == 0 && !b.books.lagging(cut) && !b.out.WindowsLag(cut) {
 		return
 	}
 	gens := make([]uint64, len(lag))
@@ -320,6 +358,6 @@ func (b *Bot) flushBooks(ctx context.Context, all bool) {
 		return
 	}
 	for i, m := range lag {
-		m.committed(gens[i], nil)
+		b.saved(m, gens[i], nil)
 	}
 }

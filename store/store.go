@@ -185,6 +185,9 @@ type Stat struct {
 type Chat struct {
 	ID   int64  `json:"id"`
 	Lang string `json:"lang,omitempty"` // set by /lang; empty: follow the first user's language_code
+	// Sent are the unix milliseconds at which the bot's recent calls to the group ended, so a
+	// restarted bot keeps Telegram's per-group limit.
+	Sent []int64 `json:"sent,omitempty"`
 }
 
 // Store is the persistence contract the bot relies on. Update runs fn in one write transaction

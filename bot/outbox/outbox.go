@@ -66,6 +66,10 @@ type Outbox struct {
 	pending int           // jobs submitted and not finished (queued, running, waiting to retry)
 	idle    chan struct{} // closed while pending == 0
 	global  window        // start times of recent calls
+	hold    time.Time     // no call starts before it (a restart: the last process's calls are unknown)
+	// changed are the groups whose window changed since TakeWindows, and since when.
+	changed      map[int64]bool
+	changedSince time.Time
 }
 
 type queue struct {
@@ -101,7 +105,71 @@ func New(l Limits, log zerolog.Logger) *Outbox {
 	idle := make(chan struct{})
 	close(idle)
 	return &Outbox{l: l, log: log, now: time.Now, wake: make(chan struct{}, 1), driver: make(chan struct{}, 1),
-		chats: map[int64]*queue{}, idle: idle}
+		chats: map[int64]*queue{}, idle: idle, changed: map[int64]bool{}}
+}
+
+// Hold makes every call wait until t. A restarted bot cannot know the calls its predecessor made
+// in the last second, per chat and overall, so it waits out those windows once.
+func (o *Outbox) Hold(d time.Duration) {
+	o.mu.Lock()
+	o.hold = o.now().Add(o.scaled(d))
+	o.mu.Unlock()
+	o.poke()
+}
+
+// Restore gives a group's window the calls an earlier process made (their end times), so a
+// restarted bot keeps Telegram's per-group limit across the restart.
+func (o *Outbox) Restore(chat int64, ends []time.Time) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	q := o.chats[chat]
+	if q == nil {
+		q = &queue{chat: chat}
+		o.chats[chat] = q
+	}
+	q.group.times = append(q.group.times, ends...)
+	slices.SortFunc(q.group.times, func(a, b time.Time) int { return a.Compare(b) })
+}
+
+// TakeWindows returns the recent call end times of every group whose window changed since the
+// last call (the bot stores them, for Restore after a restart), and since when they changed.
+func (o *Outbox) TakeWindows() (map[int64][]time.Time, time.Time) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if len(o.changed) == 0 {
+		return nil, time.Time{}
+	}
+	now, minute := o.now(), o.scaled(time.Minute)
+	out := make(map[int64][]time.Time, len(o.changed))
+	for chat := range o.changed {
+		var ends []time.Time
+		if q := o.chats[chat]; q != nil {
+			q.group.count(now, minute)
+			ends = slices.Clone(q.group.times)
+		}
+		out[chat] = ends
+	}
+	clear(o.changed)
+	return out, o.changedSince
+}
+
+// Untaken puts back windows a failed write did not store.
+func (o *Outbox) Untaken(chats map[int64][]time.Time, since time.Time) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if len(o.changed) == 0 || since.Before(o.changedSince) {
+		o.changedSince = since
+	}
+	for chat := range chats {
+		o.changed[chat] = true
+	}
+}
+
+// WindowsLag reports whether a group's window changed before cut and was not taken since.
+func (o *Outbox) WindowsLag(cut time.Time) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.changed) > 0 && !o.changedSince.After(cut)
 }
 
 // Submit queues j. It never blocks on the network: jobs of one chat run in submission order.
@@ -264,6 +332,9 @@ func (o *Outbox) dispatchLocked(now time.Time) ([]work, time.Time) {
 		}
 	}
 	busy := o.global.count(now, second+second/10)
+	if now.Before(o.hold) {
+		return nil, o.hold
+	}
 	for _, q := range ready {
 		if now.Before(q.next) {
 			wakeBy(q.next)
@@ -306,6 +377,10 @@ func (o *Outbox) attempt(ctx context.Context, q *queue, e *entry) {
 	q.running = false
 	if q.chat < 0 {
 		q.group.add(end)
+		if len(o.changed) == 0 {
+			o.changedSince = end
+		}
+		o.changed[q.chat] = true
 	}
 	q.next = end.Add(o.scaled(o.l.PerChat))
 	final := true

@@ -1,7 +1,9 @@
 package tgfake
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/go-telegram/bot/models"
@@ -12,6 +14,26 @@ func (s *Server) pushLocked(u models.Update) {
 	u.ID = s.nextUpdate
 	s.nextUpdate++
 	s.updates = append(s.updates, u)
+	s.history = append(s.history, u)
+	s.bumpLocked()
+}
+
+// RedeliverAll queues every update ever sent once more, with its own id: what Telegram does for
+// the updates a bot never confirmed (it restarted before a getUpdates with a higher offset, or
+// its webhook did not answer 200). A bot must recognise them and change nothing.
+func (s *Server) RedeliverAll() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	queued := map[int64]bool{}
+	for _, u := range s.updates {
+		queued[u.ID] = true
+	}
+	for _, u := range s.history {
+		if !queued[u.ID] {
+			s.updates = append(s.updates, u)
+		}
+	}
+	slices.SortFunc(s.updates, func(a, b models.Update) int { return cmp.Compare(a.ID, b.ID) })
 	s.bumpLocked()
 }
 

@@ -109,6 +109,7 @@ type Server struct {
 	chats        map[int64]*chat
 	users        map[int64]User
 	updates      []models.Update // unconfirmed, ascending ids
+	history      []models.Update // every update ever queued
 	nextUpdate   int64
 	allowed      map[string]bool // nil: Telegram's default set
 	pollKick     chan struct{}   // closed when a newer getUpdates supersedes the waiting ones
