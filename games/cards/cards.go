@@ -179,11 +179,15 @@ func (c Card) MarshalText() ([]byte, error) {
 	return []byte(c.String()), nil
 }
 
-// UnmarshalText accepts what Parse accepts.
+// UnmarshalText accepts exactly what MarshalText writes, the canonical notation, so a stored state
+// decodes only from its one canonical form; Parse is the lenient reader for what people type.
 func (c *Card) UnmarshalText(b []byte) error {
 	p, err := Parse(string(b))
 	if err != nil {
 		return err
+	}
+	if p.String() != string(b) {
+		return fmt.Errorf("cards: %q is not canonical notation (%s)", b, p)
 	}
 	*c = p
 	return nil

@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"fmt"
 	"math/bits"
 	"strings"
 )
@@ -17,6 +18,9 @@ func SetOf(cs ...Card) Set {
 	}
 	return s
 }
+
+// universe holds the bits of the 62 cards; a Set with any other bit is not a set of cards.
+const universe = Set(1)<<lastCard - 1
 
 func bit(c Card) Set {
 	if !c.Valid() {
@@ -74,4 +78,36 @@ func (s Set) String() string {
 		parts[i] = c.String()
 	}
 	return strings.Join(parts, " ")
+}
+
+// MarshalText writes the cards of s in canonical notation and order, space separated ("S10 SQ X1";
+// the empty set is ""), so JSON carries a Set exactly and readably: a raw uint64 above 2^53 is
+// silently rounded by JavaScript and jq.
+func (s Set) MarshalText() ([]byte, error) {
+	if s&^universe != 0 {
+		return nil, fmt.Errorf("cards: marshal set with non-card bits %#x", uint64(s&^universe))
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText accepts exactly what MarshalText writes: canonical card notation, ascending
+// canonical order, single spaces. Anything else (another spelling, a repeated or unknown card,
+// stray spaces) is an error, so a stored state decodes only from its one canonical form.
+func (s *Set) UnmarshalText(b []byte) error {
+	var out Set
+	if len(b) > 0 {
+		prev := NoCard
+		for _, tok := range strings.Split(string(b), " ") {
+			c, err := Parse(tok)
+			if err != nil || c.String() != tok {
+				return fmt.Errorf("cards: set %q: %q is not a card in canonical notation", b, tok)
+			}
+			if c <= prev {
+				return fmt.Errorf("cards: set %q: %s repeated or out of order", b, tok)
+			}
+			out, prev = out.Add(c), c
+		}
+	}
+	*s = out
+	return nil
 }
