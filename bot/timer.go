@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -137,8 +138,11 @@ func (b *Bot) tick(ctx context.Context, chat int64) {
 	b.reschedule(t)
 }
 
-// agentSalt keeps the agents' random streams apart from the deals' (cards.NewRand(seed, deal)).
-const agentSalt = 0x6b6f7a7972 // "kozyr"
+// agentStream is the randomness of the agent choosing for seat s at the given table version: the
+// table's Agent stream, so the agent's choices are reproducible and apart from every deal's.
+func agentStream(seed uint64, version int, s games.Seat) *rand.Rand {
+	return cards.Stream(seed, cards.Agent, uint64(version)<<8|uint64(uint8(s)))
+}
 
 // agentMove lets the game's agent choose for seat s from its View and Legal only, with randomness
 // derived from the table's seed and version (reproducible), and applies it through act, the same
@@ -149,7 +153,7 @@ func (b *Bot) agentMove(ctx context.Context, t store.Table, st games.State, s ga
 		b.log.Error().Int64("chat", t.Chat).Int("seat", int(s)).Msg("seat to act has no legal action")
 		return
 	}
-	rng := cards.NewRand(t.Seed^agentSalt, uint64(t.Version)<<8|uint64(s))
+	rng := agentStream(t.Seed, t.Version, s)
 	a := ai.For(t.Game).Choose(st.View(s), legal, rng)
 	res, err := b.act(ctx, t.Chat, t.Version, actor{seat: s, timeout: timeout}, a)
 	if err != nil {

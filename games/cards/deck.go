@@ -1,7 +1,5 @@
 package cards
 
-import "math/rand/v2"
-
 // FrenchFrom returns the French cards of every suit with rank min..Ace, in canonical order:
 // FrenchFrom(2) is the 52-card pack, FrenchFrom(6) the 36-card pack, FrenchFrom(7) the 32-card pack.
 func FrenchFrom(min Rank) []Card {
@@ -25,6 +23,3 @@ func WizardDeck() []Card {
 	}
 	return d
 }
-
-// NewRand is Stream(seed, Deal, k), kept until the engines name their streams.
-func NewRand(seed, k uint64) *rand.Rand { return Stream(seed, Deal, k) }

@@ -130,7 +130,7 @@ func Playout(t testing.TB, r games.Rules, cfg games.Config, seed uint64, st game
 			break
 		}
 		if s.LeakEvery > 0 && n%s.LeakEvery == 0 {
-			checkNoLeak(t, st, cfg.Players, rng.Uint64())
+			checkNoLeak(t, st, cfg.Players, rng)
 		}
 		checkRejects(t, st, cfg.Players, toAct, rng)
 		seat := toAct[rng.IntN(len(toAct))]
@@ -352,7 +352,7 @@ func randomCard(rng *rand.Rand) cards.Card { return cards.Card(1 + rng.IntN(62))
 
 // checkNoLeak redeals every card hidden from each seat and checks that its View and Legal do not
 // change: a View that did change would show something the seat cannot know.
-func checkNoLeak(t testing.TB, st games.State, players int, rng uint64) {
+func checkNoLeak(t testing.TB, st games.State, players int, rng *rand.Rand) {
 	t.Helper()
 	au := st.(games.Auditor)
 	for s := games.Nobody; int(s) < players; s++ {

@@ -20,6 +20,7 @@ import (
 type toy struct{ bug string }
 
 func (r toy) Name() string      { return "toy" }
+func (r toy) Version() int      { return 1 }
 func (r toy) Seats() (int, int) { return 2, 4 }
 func (r toy) Options() []games.Option {
 	return []games.Option{{Key: "deals", Values: []string{"1", "3"}, Default: "3"}}
@@ -198,23 +199,26 @@ func (st *toyState) Zones() []cards.Set {
 	return append(z, t)
 }
 
-func (st *toyState) Redeal(s games.Seat, seed uint64) games.State {
+func (st *toyState) Redeal(s games.Seat, rng *rand.Rand) games.State {
 	n := st.clone()
-	var pool []cards.Card
+	var places []*cards.Set
 	for i := range n.Hands {
 		if games.Seat(i) != s {
-			pool = append(pool, n.Hands[i].Cards()...)
+			places = append(places, &n.Hands[i])
 		}
 	}
-	pool = append(pool, n.Rest.Cards()...)
-	rand.New(rand.NewPCG(seed, 0)).Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-	for i := range n.Hands {
-		if games.Seat(i) != s {
-			k := n.Hands[i].Len()
-			n.Hands[i], pool = cards.SetOf(pool[:k]...), pool[k:]
-		}
+	places = append(places, &n.Rest)
+	zones := make([]cards.Set, len(places))
+	for i, p := range places {
+		zones[i] = *p
 	}
-	n.Rest = cards.SetOf(pool...)
+	dealt, _, err := cards.Redistribute(zones, nil, rng)
+	if err != nil {
+		return n
+	}
+	for i, p := range places {
+		*p = dealt[i]
+	}
 	return n
 }
 
