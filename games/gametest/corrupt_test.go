@@ -130,4 +130,3 @@ func FuzzToyActions(f *testing.F) {
 		CheckActions(t, st)
 	})
 }
-
