@@ -125,3 +125,33 @@ func FuzzSetText(f *testing.F) {
 		}
 	})
 }
+
+// TestCanonicalIsNotation: the strict reader accepts exactly the notation of the 62 cards.
+func TestCanonicalIsNotation(t *testing.T) {
+	names := map[string]Card{}
+	for c := Card(1); c <= lastCard; c++ {
+		names[c.String()] = c
+	}
+	for _, a := range "CDHSWNX123456789TJQKA0 -" {
+		for _, b := range "CDHSWNX123456789TJQKA0 -" {
+			for _, tail := range []string{"", "0", "1"} {
+				s := string(a) + string(b) + tail
+				c, ok := parseCanonical([]byte(s))
+				if want, known := names[s]; ok != known || c != want {
+					t.Errorf("parseCanonical(%q) = %v, %v; want %v, %v", s, c, ok, want, known)
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkSetText(b *testing.B) {
+	s := SetOf(MustParseList("C2 C10 DQ H10 HA SJ SK W1 N4 X2")...)
+	for b.Loop() {
+		text, _ := s.MarshalText()
+		var back Set
+		if back.UnmarshalText(text) != nil || back != s {
+			b.Fatal("round trip")
+		}
+	}
+}

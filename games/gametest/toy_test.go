@@ -347,7 +347,7 @@ func TestSuiteCatchesBrokenEngines(t *testing.T) {
 		{"lax", "out of turn"},
 		{"sum", "not the column sums"},
 		{"alias", "the two results share memory"},
-		{"sortview", "changed by step"},
+		{"sortview", "changed before its turn"},
 		{"redeal", "Redeal changed the state it copies"},
 		{"lenient", "Unmarshal of the state"},
 		{"noaudit", "duplicated from"},
