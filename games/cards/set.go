@@ -7,7 +7,8 @@ import (
 )
 
 // Set is a set of cards as a bitmask: bit c-1 stands for card c. Hands, piles and skats are Sets,
-// so they copy by value and compare with ==.
+// so they copy by value and compare with ==. As text (and so in JSON) a Set is its cards in
+// canonical notation, "S10 SQ X1".
 type Set uint64
 
 // SetOf builds a Set from cards.

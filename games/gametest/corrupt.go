@@ -40,7 +40,7 @@ func CheckUnmarshalStrict(t testing.TB, r games.Rules, b []byte) {
 func unmarshalStrict(r games.Rules, b []byte) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("panic: %v", p)
+			err = fmt.Errorf("panic in Unmarshal or in a method of its state: %v", p)
 		}
 	}()
 	st, err := r.Unmarshal(b)

@@ -143,9 +143,8 @@ type earlier struct {
 //
 // Besides the invariants of one state it checks that states never share memory they write: each
 // step also applies a different legal action to the same state and checks that the first result
-// did not change ("mutate the copy, compare the original"), each state must still marshal to the
-// bytes it had when it was reached when its turn comes, and so must every state of the match at
-// the end.
+// did not change ("mutate the copy, compare the original"); a state must still marshal to the
+// bytes it had when reached once its turn comes, and every state of the match must at the end.
 func Playout(t testing.TB, r games.Rules, cfg games.Config, seed uint64, st games.State, s Settings) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
