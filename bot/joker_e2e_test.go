@@ -14,7 +14,6 @@ import (
 	"github.com/kozyr-bot/kozyr/bot/tgfake"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/ai"
-	"github.com/kozyr-bot/kozyr/games/cards"
 	"github.com/kozyr-bot/kozyr/games/joker"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -75,8 +74,7 @@ type policy func(st games.State, s games.Seat, version int, seed uint64) games.A
 
 // agentAction is what the bot's own agent would do for seat s at this version (the same rng).
 func agentAction(game string, st games.State, s games.Seat, version int, seed uint64) games.Action {
-	rng := cards.NewRand(seed^agentSalt, uint64(version)<<8|uint64(s))
-	return ai.For(game).Choose(st.View(s), st.Legal(s), rng)
+	return ai.For(game).Choose(st.View(s), st.Legal(s), agentStream(seed, version, s))
 }
 
 // simStep is one action of a simulated match.

@@ -303,7 +303,7 @@ func (b *Bot) begin(tx store.Tx, fx *effects, place store.Place, may bool) error
 		return fmt.Errorf("marshal %s state: %w", rec.Game, err)
 	}
 	rec = fx.load(b, tx, rec)
-	rec.Config, rec.Started, rec.Version, rec.Rules, rec.Mode = cfg, true, 0, rulesVersion(r), ""
+	rec.Config, rec.Started, rec.Version, rec.Rules, rec.Mode = cfg, true, 0, r.Version(), ""
 	b.stamp(&rec, st, b.now())
 	if err := tx.PutState(rec.ID, data); err != nil {
 		return err

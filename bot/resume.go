@@ -117,8 +117,8 @@ func (b *Bot) rebuild(rec store.Table, log []store.Entry, owed []store.Row) (gam
 	if !ok {
 		return nil, nil, nil, fmt.Errorf("unknown game %q", rec.Game)
 	}
-	if rec.Rules != rulesVersion(r) {
-		return nil, nil, nil, fmt.Errorf("%s was begun under rules version %d, the engine is at %d", rec.Game, rec.Rules, rulesVersion(r))
+	if rec.Rules != r.Version() {
+		return nil, nil, nil, fmt.Errorf("%s was begun under rules version %d, the engine is at %d", rec.Game, rec.Rules, r.Version())
 	}
 	if len(log) != rec.Version {
 		return nil, nil, nil, fmt.Errorf("log of %d actions for version %d", len(log), rec.Version)
@@ -193,12 +193,4 @@ func rowVersion(key string) int {
 	parts := strings.Split(key, "/")
 	n, _ := strconv.Atoi(parts[len(parts)-1])
 	return n
-}
-
-// rulesVersion is the rules version a game reports.
-func rulesVersion(r games.Rules) int {
-	if v, ok := r.(interface{ Version() int }); ok {
-		return v.Version()
-	}
-	return 1
 }

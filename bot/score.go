@@ -54,7 +54,7 @@ func (b *Bot) matchSheet(m store.Match) (games.Sheet, error) {
 		return *m.Sheet, nil
 	}
 	r, ok := b.rules[m.Game]
-	if !ok || rulesVersion(r) != m.Rules {
+	if !ok || r.Version() != m.Rules {
 		return games.Sheet{}, fmt.Errorf("match %d: no rules %s v%d to replay it", m.Table, m.Game, m.Rules)
 	}
 	log := make([]store.Entry, 0, len(m.Log))

@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"context"
 	"errors"
+	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -137,8 +138,11 @@ func (b *Bot) tick(ctx context.Context, m *tableMem) {
 	b.reschedule(m, snap)
 }
 
-// agentSalt keeps the agents' random streams apart from the deals' (cards.NewRand(seed, deal)).
-const agentSalt = 0x6b6f7a7972 // "kozyr"
+// agentStream is the randomness of the agent choosing for seat s at the given table version: the
+// table's Agent stream, so the agent's choices are reproducible and apart from every deal's.
+func agentStream(seed uint64, version int, s games.Seat) *rand.Rand {
+	return cards.Stream(seed, cards.Agent, uint64(version)<<8|uint64(uint8(s)))
+}
 
 // agentMove lets the game's agent choose for seat s from its View and Legal only, with randomness
 // derived from the table's seed and version (reproducible), outside any transaction, and applies
@@ -150,7 +154,7 @@ func (b *Bot) agentMove(ctx context.Context, m *tableMem, snap *snapshot, s game
 		b.log.Error().Uint64("table", uint64(snap.rec.ID)).Int("seat", int(s)).Msg("seat to act has no legal action")
 		return
 	}
-	rng := cards.NewRand(snap.rec.Seed^agentSalt, uint64(snap.rec.Version)<<8|uint64(s))
+	rng := agentStream(snap.rec.Seed, snap.rec.Version, s)
 	a := ai.For(snap.rec.Game).Choose(st.View(s), legal, rng)
 	next, rows, err := b.act(ctx, 0, snap.rec.ID, snap.rec.Version, actor{seat: s, timeout: timeout}, a)
 	if err != nil {

@@ -5,6 +5,7 @@ package games
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/kozyr-bot/kozyr/games/cards"
@@ -32,6 +33,10 @@ var (
 type Rules interface {
 	// Name is the stable id persisted with every table: "skat", "wizard", ...
 	Name() string
+	// Version is the rules version, persisted with every table; it is bumped whenever a change
+	// could replay an old log differently, so a stored table is never silently replayed under
+	// other rules (gametest.CheckReplayPin fails when the replay changes and it did not).
+	Version() int
 	// Seats is the inclusive range of player counts.
 	Seats() (min, max int)
 	// Options lists the table variants the lobby may set, each with its default.
@@ -71,9 +76,10 @@ type Auditor interface {
 	// Deck is the set of cards this deal is played with.
 	Deck() cards.Set
 	// Redeal returns a copy of the state in which every card hidden from s is redistributed at
-	// random (rng drives the choice) among the places hidden from s, each keeping its size. View(s)
-	// and Legal(s) of the copy must equal those of the original.
-	Redeal(s Seat, rng uint64) State
+	// random (drawn from rng, typically with cards.Redistribute) among the places hidden from s,
+	// each keeping its size. View(s) and Legal(s) of the copy must equal those of the original, and
+	// the original must not change. A search calls it many times on one stream.
+	Redeal(s Seat, rng *rand.Rand) State
 }
 
 // Rater is implemented by the Rules of a game with an overall rating across matches (Magister §10):

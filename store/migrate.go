@@ -106,6 +106,12 @@ func migrate1to2(tx *bolt.Tx, s *BoltStore) error {
 		if err != nil {
 			return fmt.Errorf("table of chat %d: %w", old.Chat, err)
 		}
+		// Schema 1 looked up a player's /lang when rendering; now the seats carry it.
+		for i, p := range rec.Seats {
+			if u, err := t.User(p.UserID); p.UserID != 0 && err == nil && u.Lang != "" {
+				rec.Seats[i].Lang = u.Lang
+			}
+		}
 		if !old.Finished.IsZero() {
 			// It ended before the old bot could archive it: archive it now; the bot sends its
 			// last messages and then drops the record.

@@ -158,6 +158,22 @@ func (c Card) Rank() Rank {
 
 // String is the canonical notation: suit letter + rank ("S10", "HQ"), or W1–W4, N1–N4, X1, X2.
 func (c Card) String() string {
+	if !c.Valid() {
+		return "-"
+	}
+	return cardNames[c]
+}
+
+// cardNames is every card's notation, computed once: marshalling states spells cards a lot.
+var cardNames = func() (names [lastCard + 1]string) {
+	for c := Card(1); c <= lastCard; c++ {
+		names[c] = c.notation()
+	}
+	return names
+}()
+
+// notation spells c out; String reads it from cardNames.
+func (c Card) notation() string {
 	switch {
 	case c.IsFrench():
 		return c.Suit().Letter() + c.Rank().String()
@@ -179,14 +195,55 @@ func (c Card) MarshalText() ([]byte, error) {
 	return []byte(c.String()), nil
 }
 
-// UnmarshalText accepts what Parse accepts.
+// UnmarshalText accepts exactly what MarshalText writes, the canonical notation, so a stored state
+// decodes only from its one canonical form; Parse is the lenient reader for what people type.
 func (c *Card) UnmarshalText(b []byte) error {
-	p, err := Parse(string(b))
-	if err != nil {
-		return err
+	p, ok := parseCanonical(b)
+	if !ok {
+		return fmt.Errorf("cards: %q is not a card in canonical notation", b)
 	}
 	*c = p
 	return nil
+}
+
+// parseCanonical reads exactly the canonical notation String writes, without allocating: decoding
+// a stored state reads many cards.
+func parseCanonical(b []byte) (Card, bool) {
+	if len(b) < 2 || len(b) > 3 {
+		return NoCard, false
+	}
+	var c Card
+	if len(b) == 2 && b[1] >= '1' && b[1] <= '4' {
+		switch i := int(b[1] - '0'); b[0] {
+		case 'W':
+			c = Wizard(i)
+		case 'N':
+			c = Jester(i)
+		case 'X':
+			c = Joker(i)
+		}
+	}
+	if st := strings.IndexByte("CDHS", b[0]); st >= 0 && c == NoCard {
+		var r Rank
+		switch {
+		case len(b) == 3:
+			if b[1] == '1' && b[2] == '0' {
+				r = 10
+			}
+		case b[1] >= '2' && b[1] <= '9':
+			r = Rank(b[1] - '0')
+		case b[1] == 'J':
+			r = Jack
+		case b[1] == 'Q':
+			r = Queen
+		case b[1] == 'K':
+			r = King
+		case b[1] == 'A':
+			r = Ace
+		}
+		c = French(Suit(st), r)
+	}
+	return c, c != NoCard
 }
 
 func parseRank(s string) (Rank, bool) {

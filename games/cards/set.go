@@ -1,12 +1,14 @@
 package cards
 
 import (
+	"bytes"
+	"fmt"
 	"math/bits"
-	"strings"
 )
 
 // Set is a set of cards as a bitmask: bit c-1 stands for card c. Hands, piles and skats are Sets,
-// so they copy by value and compare with ==.
+// so they copy by value and compare with ==. As text (and so in JSON) a Set is its cards in
+// canonical notation, "S10 SQ X1".
 type Set uint64
 
 // SetOf builds a Set from cards.
@@ -17,6 +19,9 @@ func SetOf(cs ...Card) Set {
 	}
 	return s
 }
+
+// universe holds the bits of the 62 cards; a Set with any other bit is not a set of cards.
+const universe = Set(1)<<lastCard - 1
 
 func bit(c Card) Set {
 	if !c.Valid() {
@@ -67,11 +72,54 @@ func (s Set) Suit(st Suit) Set {
 }
 
 // String lists the cards in canonical notation, space separated.
-func (s Set) String() string {
-	cs := s.Cards()
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = c.String()
+func (s Set) String() string { return string(s.appendText(nil)) }
+
+// appendText appends String's text to b.
+func (s Set) appendText(b []byte) []byte {
+	for v := uint64(s); v != 0; v &= v - 1 {
+		if v != uint64(s) {
+			b = append(b, ' ')
+		}
+		b = append(b, Card(bits.TrailingZeros64(v)+1).String()...)
 	}
-	return strings.Join(parts, " ")
+	return b
+}
+
+// MarshalText writes the cards of s in canonical notation and order, space separated ("S10 SQ X1";
+// the empty set is ""), so JSON carries a Set exactly and readably: a raw uint64 above 2^53 is
+// silently rounded by JavaScript and jq.
+func (s Set) MarshalText() ([]byte, error) {
+	if s&^universe != 0 {
+		return nil, fmt.Errorf("cards: marshal set with non-card bits %#x", uint64(s&^universe))
+	}
+	return s.appendText(make([]byte, 0, 4*s.Len())), nil
+}
+
+// UnmarshalText accepts exactly what MarshalText writes: canonical card notation, ascending
+// canonical order, single spaces. Anything else (another spelling, a repeated or unknown card,
+// stray spaces) is an error, so a stored state decodes only from its one canonical form.
+func (s *Set) UnmarshalText(b []byte) error {
+	var out Set
+	prev := NoCard
+	for rest := b; len(rest) > 0; {
+		tok := rest
+		if i := bytes.IndexByte(rest, ' '); i >= 0 {
+			tok, rest = rest[:i], rest[i+1:]
+			if len(rest) == 0 {
+				return fmt.Errorf("cards: set %q ends in a space", b)
+			}
+		} else {
+			rest = nil
+		}
+		c, ok := parseCanonical(tok)
+		if !ok {
+			return fmt.Errorf("cards: set %q: %q is not a card in canonical notation", b, tok)
+		}
+		if c <= prev {
+			return fmt.Errorf("cards: set %q: %s repeated or out of order", b, tok)
+		}
+		out, prev = out.Add(c), c
+	}
+	*s = out
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"maps"
 	"math/rand/v2"
 	"reflect"
@@ -22,6 +23,10 @@ type Settings struct {
 	Seeds     int // matches per configuration
 	MaxSteps  int // actions after which a match counts as non-terminating
 	LeakEvery int // run the no-leak check every LeakEvery steps (1 = every step)
+	// Strict holds the engine's decoder to the strict contract: every LeakEvery steps and at the
+	// end, CheckCorrupt feeds Unmarshal corrupted copies of the state. An engine switches it on once
+	// its Unmarshal refuses everything but the canonical encoding of a conserving state.
+	Strict bool
 }
 
 // Defaults are the settings Run uses unless an engine passes its own.
@@ -70,7 +75,7 @@ func Run(t *testing.T, r games.Rules, s Settings) {
 	played := 0
 	for _, cfg := range Configs(r) {
 		for i := range s.Seeds {
-			seed := uint64(1_000_003*i + 17*cfg.Players + len(cfg.Options))
+			seed := seedFor(r.Name(), cfg, i)
 			name := fmt.Sprintf("%s/p%d/%v/seed%d", r.Name(), cfg.Players, cfg.Options, seed)
 			t.Run(name, func(t *testing.T) {
 				New, err := r.New(cfg, seed)
@@ -98,6 +103,18 @@ func Run(t *testing.T, r games.Rules, s Settings) {
 	}
 }
 
+// seedFor is the seed of match i of cfg: a hash of the game, the player count, the sorted options
+// and i, so no two configurations of any game play the same seeds.
+func seedFor(game string, cfg games.Config, i int) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s\x00%d\x00", game, cfg.Players)
+	for _, k := range slices.Sorted(maps.Keys(cfg.Options)) {
+		fmt.Fprintf(h, "%s=%s\x00", k, cfg.Options[k])
+	}
+	fmt.Fprintf(h, "%d", i)
+	return h.Sum64()
+}
+
 // withPlayoutOptions adds the options of a games.PlayoutCapper to cfg where cfg does not set them.
 func withPlayoutOptions(r games.Rules, cfg games.Config) games.Config {
 	c, ok := r.(games.PlayoutCapper)
@@ -115,12 +132,25 @@ type step struct {
 	action games.Action
 }
 
+// earlier is a state of a playout with the bytes it marshalled to when it was reached.
+type earlier struct {
+	st   games.State
+	b    []byte
+	step int
+}
+
 // Playout plays one random match from st to its end, checking every invariant on the way.
+//
+// Besides the invariants of one state it checks that states never share memory they write: each
+// step also applies a different legal action to the same state and checks that the first result
+// did not change ("mutate the copy, compare the original"); a state must still marshal to the
+// bytes it had when reached once its turn comes, and every state of the match must at the end.
 func Playout(t testing.TB, r games.Rules, cfg games.Config, seed uint64, st games.State, s Settings) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	var log []step
-	checkState(t, r, st, cfg.Players)
+	history := []earlier{{st, mustMarshal(t, st), 0}}
+	checkState(t, r, st, history[0].b, cfg.Players)
 	for n := 0; ; n++ {
 		if n > s.MaxSteps {
 			t.Fatalf("match did not end within %d steps", s.MaxSteps)
@@ -130,13 +160,20 @@ func Playout(t testing.TB, r games.Rules, cfg games.Config, seed uint64, st game
 			break
 		}
 		if s.LeakEvery > 0 && n%s.LeakEvery == 0 {
-			checkNoLeak(t, st, cfg.Players, rng.Uint64())
+			checkNoLeak(t, st, cfg.Players, rng)
+			if s.Strict {
+				CheckCorrupt(t, r, st)
+			}
 		}
 		checkRejects(t, st, cfg.Players, toAct, rng)
 		seat := toAct[rng.IntN(len(toAct))]
 		legal := st.Legal(seat)
 		a := legal[rng.IntN(len(legal))]
 		before := mustMarshal(t, st)
+		if reached := history[len(history)-1]; !bytes.Equal(before, reached.b) {
+			t.Fatalf("the state of step %d changed before its turn: a method wrote into it, or it "+
+				"shares memory with another state", reached.step)
+		}
 		next, evs, err := st.Apply(seat, a)
 		if err != nil {
 			t.Fatalf("step %d: seat %d %v is in Legal but Apply failed: %v", n, seat, a, err)
@@ -144,10 +181,17 @@ func Playout(t testing.TB, r games.Rules, cfg games.Config, seed uint64, st game
 		if !bytes.Equal(before, mustMarshal(t, st)) {
 			t.Fatalf("step %d: Apply mutated its receiver", n)
 		}
+		nextBytes := mustMarshal(t, next)
+		checkSibling(t, st, toAct, seat, a, next, nextBytes, n, rng)
 		checkEvents(t, evs, cfg.Players)
 		log = append(log, step{seat, a})
+		history = append(history, earlier{next, nextBytes, n + 1})
 		st = next
-		checkState(t, r, st, cfg.Players)
+		checkState(t, r, st, nextBytes, cfg.Players)
+	}
+	checkEarlier(t, history, len(log))
+	if s.Strict {
+		CheckCorrupt(t, r, st)
 	}
 	// The end: everything refuses, the sheet adds up, somebody won.
 	for s := range games.Seat(cfg.Players) {
@@ -177,6 +221,46 @@ func Playout(t testing.TB, r games.Rules, cfg games.Config, seed uint64, st game
 	}
 }
 
+// checkEarlier fails when an earlier state no longer marshals to the bytes it had when it was
+// reached: something wrote into it later, through memory it shares with a later state or from a
+// method that writes into its receiver.
+func checkEarlier(t testing.TB, states []earlier, now int) {
+	t.Helper()
+	for _, e := range states {
+		if !bytes.Equal(e.b, mustMarshal(t, e.st)) {
+			t.Fatalf("the state of step %d changed by step %d: it shares memory with a later state "+
+				"(a clone that copies too little), or a method wrote into it", e.step, now)
+		}
+	}
+}
+
+// checkSibling applies another legal action than a to st (the same seat's, or another acting
+// seat's) and fails when that changes next, the result of a: the two results of one state must
+// not share memory either writes.
+func checkSibling(t testing.TB, st games.State, toAct []games.Seat, seat games.Seat, a games.Action,
+	next games.State, nextBytes []byte, n int, rng *rand.Rand) {
+	t.Helper()
+	var options []step
+	for _, s := range toAct {
+		for _, b := range st.Legal(s) {
+			if s != seat || b != a {
+				options = append(options, step{s, b})
+			}
+		}
+	}
+	if len(options) == 0 {
+		return
+	}
+	o := options[rng.IntN(len(options))]
+	if _, _, err := st.Apply(o.seat, o.action); err != nil {
+		t.Fatalf("step %d: seat %d %v is in Legal but Apply failed: %v", n, o.seat, o.action, err)
+	}
+	if !bytes.Equal(nextBytes, mustMarshal(t, next)) {
+		t.Fatalf("step %d: applying seat %d %v to the same state changed the result of seat %d %v: "+
+			"the two results share memory (a clone that copies too little)", n, o.seat, o.action, seat, a)
+	}
+}
+
 func mustMarshal(t testing.TB, st games.State) []byte {
 	t.Helper()
 	b, err := st.MarshalBinary()
@@ -186,10 +270,11 @@ func mustMarshal(t testing.TB, st games.State) []byte {
 	return b
 }
 
-// checkState checks one state: round trip, card conservation, the sheet's sums, ToAct/Legal agree.
-func checkState(t testing.TB, r games.Rules, st games.State, players int) {
+// checkState checks one state, which marshals to b: card conservation, round trip, the sheet's
+// sums, ToAct/Legal agree.
+func checkState(t testing.TB, r games.Rules, st games.State, b []byte, players int) {
 	t.Helper()
-	b := mustMarshal(t, st)
+	checkZones(t, st)
 	back, err := r.Unmarshal(b)
 	if err != nil {
 		t.Fatalf("Unmarshal: %v", err)
@@ -199,22 +284,6 @@ func checkState(t testing.TB, r games.Rules, st games.State, players int) {
 	}
 	if _, err := r.Unmarshal(append([]byte("\x00garbage"), b...)); !errors.Is(err, games.ErrCorrupt) {
 		t.Fatalf("Unmarshal of garbage: got %v, want ErrCorrupt", err)
-	}
-	au, ok := st.(games.Auditor)
-	if !ok {
-		t.Fatalf("%T does not implement games.Auditor", st)
-	}
-	var all cards.Set
-	n := 0
-	for _, z := range au.Zones() {
-		if !all.Intersect(z).Empty() {
-			t.Fatalf("card(s) %v in two zones", all.Intersect(z))
-		}
-		all = all.Union(z)
-		n += z.Len()
-	}
-	if all != au.Deck() || n != au.Deck().Len() {
-		t.Fatalf("cards not conserved: zones hold %v, deck is %v", all, au.Deck())
 	}
 	toAct := st.ToAct()
 	for s := range games.Seat(players) {
@@ -238,6 +307,35 @@ func checkState(t testing.TB, r games.Rules, st games.State, players int) {
 			t.Fatalf("seat %d must act but its view has no prompt", s)
 		}
 	}
+}
+
+// checkZones is the card-conservation audit: the zones are disjoint and hold exactly the deck.
+func checkZones(t testing.TB, st games.State) {
+	t.Helper()
+	if err := audit(st); err != nil {
+		t.Fatalf("%v", err)
+	}
+}
+
+// audit is checkZones as an error, for callers that add context.
+func audit(st games.State) error {
+	au, ok := st.(games.Auditor)
+	if !ok {
+		return fmt.Errorf("%T does not implement games.Auditor", st)
+	}
+	var all cards.Set
+	n := 0
+	for _, z := range au.Zones() {
+		if !all.Intersect(z).Empty() {
+			return fmt.Errorf("card(s) %v in two zones", all.Intersect(z))
+		}
+		all = all.Union(z)
+		n += z.Len()
+	}
+	if all != au.Deck() || n != au.Deck().Len() {
+		return fmt.Errorf("cards not conserved: zones hold %v, deck is %v", all, au.Deck())
+	}
+	return nil
 }
 
 func checkSheet(t testing.TB, sh games.Sheet, players int) {
@@ -352,11 +450,16 @@ func randomCard(rng *rand.Rand) cards.Card { return cards.Card(1 + rng.IntN(62))
 
 // checkNoLeak redeals every card hidden from each seat and checks that its View and Legal do not
 // change: a View that did change would show something the seat cannot know.
-func checkNoLeak(t testing.TB, st games.State, players int, rng uint64) {
+func checkNoLeak(t testing.TB, st games.State, players int, rng *rand.Rand) {
 	t.Helper()
 	au := st.(games.Auditor)
+	before := mustMarshal(t, st)
 	for s := games.Nobody; int(s) < players; s++ {
 		other := au.Redeal(s, rng)
+		if !bytes.Equal(before, mustMarshal(t, st)) {
+			t.Fatalf("seat %d: Redeal changed the state it copies", s)
+		}
+		checkZones(t, other)
 		if !reflect.DeepEqual(st.View(s), other.View(s)) {
 			t.Fatalf("seat %d: View changed when hidden cards were redealt:\n%+v\n%+v", s, st.View(s), other.View(s))
 		}

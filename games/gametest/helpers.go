@@ -50,7 +50,7 @@ func BenchPlayout(b *testing.B, r games.Rules, cfg games.Config) {
 // CheckApply is the body of every engine's FuzzApply: seat applies the action text to st. Nothing
 // may panic; a refusal must wrap a contract sentinel and leave st byte for byte as it was; an
 // accepted action must give a state that marshals.
-func CheckApply(t *testing.T, st games.State, seat games.Seat, text string) {
+func CheckApply(t testing.TB, st games.State, seat games.Seat, text string) {
 	t.Helper()
 	a, err := games.ParseAction(text)
 	if err != nil {
@@ -75,7 +75,8 @@ func CheckApply(t *testing.T, st games.State, seat games.Seat, text string) {
 
 // CheckUnmarshal is the body of every engine's FuzzUnmarshal: arbitrary bytes are refused with
 // ErrCorrupt, or give a state that marshals back to a stable form and whose methods do not panic.
-func CheckUnmarshal(t *testing.T, r games.Rules, b []byte) {
+// CheckUnmarshalStrict is the stricter body for an engine that decodes strictly.
+func CheckUnmarshal(t testing.TB, r games.Rules, b []byte) {
 	t.Helper()
 	st, err := r.Unmarshal(b)
 	if err != nil {
@@ -92,15 +93,27 @@ func CheckUnmarshal(t *testing.T, r games.Rules, b []byte) {
 	if !bytes.Equal(out, mustMarshal(t, back)) {
 		t.Fatalf("a state Unmarshal accepted does not round-trip")
 	}
-	st.Score()
-	if au, ok := st.(games.Auditor); ok {
-		au.Zones()
-	}
-	_, hi := r.Seats()
-	for s := games.Nobody; int(s) < hi; s++ {
-		st.View(s)
+	exercise(r, st)
+}
+
+// CheckActions is the body of every engine's FuzzActions, on a state reached by random play: every
+// Legal action of every seat round-trips its canonical text through games.ParseAction, and Apply
+// accepts the parsed action without changing st.
+func CheckActions(t testing.TB, st games.State) {
+	t.Helper()
+	before := mustMarshal(t, st)
+	for _, s := range st.ToAct() {
 		for _, a := range st.Legal(s) {
-			st.Apply(s, a)
+			p, err := games.ParseAction(a.String())
+			if err != nil || p != a {
+				t.Fatalf("seat %d: action %#v does not round-trip its text %q: %#v, %v", s, a, a.String(), p, err)
+			}
+			if _, _, err := st.Apply(s, p); err != nil {
+				t.Fatalf("seat %d: Legal action %q refused: %v", s, a, err)
+			}
 		}
+	}
+	if !bytes.Equal(before, mustMarshal(t, st)) {
+		t.Fatalf("applying the Legal actions changed the state")
 	}
 }

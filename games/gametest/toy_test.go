@@ -1,6 +1,7 @@
 package gametest
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -16,13 +17,24 @@ import (
 
 // toy is a minimal honest engine: each deal every seat gets two cards, plays them one trick at a
 // time, the highest rank wins (the earliest on a tie); a trick is a point. It exists to prove the
-// suite passes a correct engine and catches each kind of broken one.
-type toy struct{ bug string }
+// suite passes a correct engine and catches each kind of broken one: bug names the defect built
+// in, version overrides its rules version (1).
+type toy struct {
+	bug     string
+	version int
+}
 
 func (r toy) Name() string      { return "toy" }
 func (r toy) Seats() (int, int) { return 2, 4 }
 func (r toy) Options() []games.Option {
 	return []games.Option{{Key: "deals", Values: []string{"1", "3"}, Default: "3"}}
+}
+
+func (r toy) Version() int {
+	if r.version != 0 {
+		return r.version
+	}
+	return 1
 }
 
 type toyState struct {
@@ -33,6 +45,7 @@ type toyState struct {
 	Seed    uint64       `json:"seed"`
 	Hands   []cards.Set  `json:"hands"`
 	Trick   []cards.Card `json:"trick"`
+	Played  []cards.Card `json:"played"` // this deal's cards in the order played
 	Won     cards.Set    `json:"won"`
 	Rest    cards.Set    `json:"rest"`
 	Turn    games.Seat   `json:"turn"`
@@ -53,12 +66,52 @@ func (r toy) New(cfg games.Config, seed uint64) (games.State, error) {
 	return st, nil
 }
 
+// Unmarshal decodes strictly: known fields only, a state the engine can continue, its cards
+// conserved, and only the canonical encoding. The "lenient" bug takes any JSON; "noaudit" skips
+// the card audit.
 func (r toy) Unmarshal(b []byte) (games.State, error) {
 	st := &toyState{bug: r.bug}
-	if err := json.Unmarshal(b, st); err != nil {
+	if r.bug == "lenient" {
+		if err := json.Unmarshal(b, st); err != nil {
+			return nil, fmt.Errorf("toy: %w: %v", games.ErrCorrupt, err)
+		}
+		return st, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(st); err != nil {
 		return nil, fmt.Errorf("toy: %w: %v", games.ErrCorrupt, err)
 	}
+	if err := st.check(r.bug != "noaudit"); err != nil {
+		return nil, fmt.Errorf("toy: %w: %v", games.ErrCorrupt, err)
+	}
+	if out, err := json.Marshal(st); err != nil || !bytes.Equal(out, b) {
+		return nil, fmt.Errorf("toy: %w: not the canonical encoding", games.ErrCorrupt)
+	}
 	return st, nil
+}
+
+// check refuses what no match reaches in a way that could make a method misbehave.
+func (st *toyState) check(conserved bool) error {
+	n := st.Players
+	seat := func(s games.Seat) bool { return s >= 0 && int(s) < n }
+	switch {
+	case n < 2 || n > 4, st.Deals != 1 && st.Deals != 3, st.Deal < 1 || st.Deal > st.Deals:
+		return fmt.Errorf("players %d, deal %d of %d", n, st.Deal, st.Deals)
+	case len(st.Hands) != n || len(st.Trick) >= n || len(st.Points) != st.Deal:
+		return fmt.Errorf("lists of the wrong length")
+	case !seat(st.Turn) || !seat(st.Leader):
+		return fmt.Errorf("turn %d, leader %d", st.Turn, st.Leader)
+	}
+	for _, p := range st.Points {
+		if len(p) != n {
+			return fmt.Errorf("a score row of %d seats", len(p))
+		}
+	}
+	if conserved {
+		return audit(st)
+	}
+	return nil
 }
 
 func (st *toyState) deal() {
@@ -72,7 +125,7 @@ func (st *toyState) deal() {
 	if st.bug == "lose" {
 		st.Rest = st.Rest.Remove(d[len(d)-1])
 	}
-	st.Won, st.Trick = 0, nil
+	st.Won, st.Trick, st.Played = 0, nil, nil
 	st.Turn = games.Seat((st.Deal - 1) % st.Players)
 	st.Leader = st.Turn
 	st.Points = append(st.Points, make([]int, st.Players))
@@ -82,6 +135,9 @@ func (st *toyState) clone() *toyState {
 	c := *st
 	c.Hands = slices.Clone(st.Hands)
 	c.Trick = slices.Clone(st.Trick)
+	if st.bug != "alias" {
+		c.Played = slices.Clip(st.Played) // an append on the copy must not write into st's array
+	}
 	c.Points = make([][]int, len(st.Points))
 	for i, p := range st.Points {
 		c.Points[i] = slices.Clone(p)
@@ -117,6 +173,7 @@ func (st *toyState) Apply(s games.Seat, a games.Action) (games.State, []games.Ev
 	}
 	n.Hands[s] = n.Hands[s].Remove(a.Card)
 	n.Trick = append(n.Trick, a.Card)
+	n.Played = append(n.Played, a.Card)
 	if st.bug == "dup" {
 		n.Won = n.Won.Add(a.Card)
 	}
@@ -127,6 +184,14 @@ func (st *toyState) Apply(s games.Seat, a games.Action) (games.State, []games.Ev
 		for i, c := range n.Trick {
 			if c.Rank() > n.Trick[best].Rank() {
 				best = i
+			}
+		}
+		if st.bug == "lowest" { // a rules change: the lowest card wins
+			best = 0
+			for i, c := range n.Trick {
+				if c.Rank() < n.Trick[best].Rank() {
+					best = i
+				}
 			}
 		}
 		w := (n.Leader + games.Seat(best)) % games.Seat(n.Players)
@@ -147,9 +212,14 @@ func (st *toyState) Apply(s games.Seat, a games.Action) (games.State, []games.Ev
 }
 
 func (st *toyState) View(s games.Seat) games.View {
+	trick := slices.Clone(st.Trick)
+	if st.bug == "sortview" {
+		trick = st.Trick
+		slices.Sort(trick) // sorts the state's own trick: View writes into its receiver
+	}
 	v := games.View{Seat: s, Players: st.Players, ToAct: st.ToAct(), Dealer: games.Nobody,
-		Table: []games.Msg{games.M("toy.trick", "Cards", slices.Clone(st.Trick))}}
-	if s != games.Nobody {
+		Table: []games.Msg{games.M("toy.trick", "Cards", trick)}}
+	if s >= 0 && int(s) < st.Players {
 		v.Hand = st.Hands[s].Cards()
 		if st.bug == "leak" {
 			v.Private = []games.Msg{games.M("toy.next", "Cards", st.Hands[(int(s)+1)%st.Players])}
@@ -185,7 +255,13 @@ func (st *toyState) Score() games.Sheet {
 	return sh
 }
 
-func (st *toyState) MarshalBinary() ([]byte, error) { return json.Marshal(st) }
+// MarshalBinary is JSON; the "indent" bug changes only the encoding, not the rules.
+func (st *toyState) MarshalBinary() ([]byte, error) {
+	if st.bug == "indent" {
+		return json.MarshalIndent(st, "", " ")
+	}
+	return json.Marshal(st)
+}
 
 func (st *toyState) Deck() cards.Set { return cards.SetOf(cards.FrenchFrom(2)...) }
 
@@ -198,28 +274,36 @@ func (st *toyState) Zones() []cards.Set {
 	return append(z, t)
 }
 
-func (st *toyState) Redeal(s games.Seat, seed uint64) games.State {
+// Redeal redistributes the other hands and the rest; the "redeal" bug forgets to copy the hands.
+func (st *toyState) Redeal(s games.Seat, rng *rand.Rand) games.State {
 	n := st.clone()
-	var pool []cards.Card
+	if st.bug == "redeal" {
+		c := *st
+		n = &c
+	}
+	var places []*cards.Set
 	for i := range n.Hands {
 		if games.Seat(i) != s {
-			pool = append(pool, n.Hands[i].Cards()...)
+			places = append(places, &n.Hands[i])
 		}
 	}
-	pool = append(pool, n.Rest.Cards()...)
-	rand.New(rand.NewPCG(seed, 0)).Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-	for i := range n.Hands {
-		if games.Seat(i) != s {
-			k := n.Hands[i].Len()
-			n.Hands[i], pool = cards.SetOf(pool[:k]...), pool[k:]
-		}
+	places = append(places, &n.Rest)
+	zones := make([]cards.Set, len(places))
+	for i, p := range places {
+		zones[i] = *p
 	}
-	n.Rest = cards.SetOf(pool...)
+	dealt, _, err := cards.Redistribute(zones, nil, rng)
+	if err != nil {
+		return n
+	}
+	for i, p := range places {
+		*p = dealt[i]
+	}
 	return n
 }
 
 func TestToyConforms(t *testing.T) {
-	Run(t, toy{}, Settings{Seeds: 3, MaxSteps: 1000, LeakEvery: 1})
+	Run(t, toy{}, Settings{Seeds: 3, MaxSteps: 1000, LeakEvery: 1, Strict: true})
 }
 
 // recorder is a testing.TB whose Fatalf records the failure and ends the goroutine, so a test can
@@ -239,6 +323,18 @@ func (r *recorder) Fatalf(format string, args ...any) {
 	runtime.Goexit()
 }
 
+// failures runs check against a recorder and returns the failures it reported.
+func failures(t *testing.T, check func(tb testing.TB)) []string {
+	rec := &recorder{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		check(rec)
+	}()
+	<-done
+	return rec.failed
+}
+
 func TestSuiteCatchesBrokenEngines(t *testing.T) {
 	tests := []struct {
 		bug  string
@@ -250,6 +346,11 @@ func TestSuiteCatchesBrokenEngines(t *testing.T) {
 		{"dup", "in two zones"},
 		{"lax", "out of turn"},
 		{"sum", "not the column sums"},
+		{"alias", "the two results share memory"},
+		{"sortview", "changed before its turn"},
+		{"redeal", "Redeal changed the state it copies"},
+		{"lenient", "Unmarshal of the state"},
+		{"noaudit", "duplicated from"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.bug, func(t *testing.T) {
@@ -259,16 +360,44 @@ func TestSuiteCatchesBrokenEngines(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec := &recorder{TB: t}
-			done := make(chan struct{})
-			go func() {
-				defer close(done)
-				Playout(rec, r, cfg, 5, st, Settings{Seeds: 1, MaxSteps: 1000, LeakEvery: 1})
-			}()
-			<-done
-			if len(rec.failed) == 0 || !strings.Contains(rec.failed[0], tt.want) {
-				t.Fatalf("bug %q: suite reported %q, want a failure containing %q", tt.bug, rec.failed, tt.want)
+			failed := failures(t, func(tb testing.TB) {
+				Playout(tb, r, cfg, 5, st, Settings{Seeds: 1, MaxSteps: 1000, LeakEvery: 1, Strict: true})
+			})
+			if len(failed) == 0 || !strings.Contains(failed[0], tt.want) {
+				t.Fatalf("bug %q: suite reported %q, want a failure containing %q", tt.bug, failed, tt.want)
 			}
 		})
+	}
+}
+
+// TestStrictIsOptIn: a lenient decoder passes while Settings.Strict is off, so engines keep
+// passing until they switch it on.
+func TestStrictIsOptIn(t *testing.T) {
+	r := toy{bug: "lenient"}
+	cfg := games.Config{Players: 2}
+	st, err := r.New(cfg, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if failed := failures(t, func(tb testing.TB) {
+		Playout(tb, r, cfg, 1, st, Settings{Seeds: 1, MaxSteps: 1000, LeakEvery: 1})
+	}); len(failed) > 0 {
+		t.Fatalf("a lenient decoder failed without Strict: %q", failed)
+	}
+}
+
+// TestSeedsDiffer: no two configurations of a game, and no two games, share a seed.
+func TestSeedsDiffer(t *testing.T) {
+	seen := map[uint64]string{}
+	for _, game := range []string{"toy", "yot"} {
+		for _, cfg := range Configs(toy{}) {
+			for i := range 50 {
+				seed, name := seedFor(game, cfg, i), fmt.Sprintf("%s %d %v #%d", game, cfg.Players, cfg.Options, i)
+				if other, ok := seen[seed]; ok {
+					t.Fatalf("%s and %s share seed %d", name, other, seed)
+				}
+				seen[seed] = name
+			}
+		}
 	}
 }

@@ -31,6 +31,9 @@ func BankRules() games.Rules { return bankRules{} }
 // Name is the game id.
 func (bankRules) Name() string { return "jokerbank" }
 
+// Version is the rules version; bump it whenever a change could replay a stored log differently.
+func (bankRules) Version() int { return 2 }
+
 // Seats: 2 to 10 players (joker.md version 1, "Money": the bot limit).
 func (bankRules) Seats() (int, int) { return 2, 10 }
 
@@ -98,7 +101,7 @@ func drawBanker(n int, seed uint64) ([][]drawn, games.Seat) {
 	}
 	var draws [][]drawn
 	for k := uint64(1); ; k++ {
-		deck := cards.Shuffle(fullDeck(), seed, 1000+k)
+		deck := cards.ShuffleWith(fullDeck(), cards.Stream(seed, cards.Dealer, k))
 		var row []drawn
 		hi := 0
 		for s := range n {

@@ -2,6 +2,7 @@ package joker
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/kozyr-bot/kozyr/games"
@@ -159,4 +160,4 @@ func (st *bankState) Zones() []cards.Set { return []cards.Set{st.Deck()} }
 func (st *bankState) Deck() cards.Set { return cards.SetOf(fullDeck()...) }
 
 // Redeal has nothing to move: no card is hidden between rounds.
-func (st *bankState) Redeal(games.Seat, uint64) games.State { return st.clone() }
+func (st *bankState) Redeal(games.Seat, *rand.Rand) games.State { return st.clone() }

@@ -34,6 +34,9 @@ func Rules() games.Rules { return trickRules{} }
 // Name is the game id.
 func (trickRules) Name() string { return "joker" }
 
+// Version is the rules version; bump it whenever a change could replay a stored log differently.
+func (trickRules) Version() int { return 2 }
+
 // Seats: 2 to 6 players (joker.md version 2, "Players and cards").
 func (trickRules) Seats() (int, int) { return 2, 6 }
 
@@ -253,7 +256,7 @@ func (st *trickState) startParty(in []bool, extra bool) {
 	st.In = in
 	st.Rows = nil
 	seats := st.seatsIn()
-	rng := cards.NewRand(st.Seed, 2000+uint64(st.Party))
+	rng := cards.Stream(st.Seed, cards.Dealer, uint64(st.Party))
 	st.Dealer = seats[rng.IntN(len(seats))]
 	st.DealNo = 1
 	st.deal()

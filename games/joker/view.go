@@ -2,6 +2,7 @@ package joker
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/kozyr-bot/kozyr/games"
@@ -235,25 +236,26 @@ func (st *trickState) Zones() []cards.Set {
 // Deck is the 54-card pack.
 func (st *trickState) Deck() cards.Set { return cards.SetOf(fullDeck()...) }
 
-// Redeal permutes the cards hidden from s (the other hands and the stock) among those places.
-func (st *trickState) Redeal(s games.Seat, rng uint64) games.State {
+// Redeal redistributes the cards hidden from s (the other hands and the stock) among those places.
+func (st *trickState) Redeal(s games.Seat, rng *rand.Rand) games.State {
 	n := st.clone()
-	var pool []cards.Card
 	var places []*cards.Set
 	for t := range games.Seat(st.N) {
 		if t != s {
-			pool = append(pool, n.Hands[t].Cards()...)
 			places = append(places, &n.Hands[t])
 		}
 	}
-	pool = append(pool, n.Stock.Cards()...)
 	places = append(places, &n.Stock)
-	r := cards.NewRand(rng, 0)
-	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-	for _, p := range places {
-		k := p.Len()
-		*p = cards.SetOf(pool[:k]...)
-		pool = pool[k:]
+	zones := make([]cards.Set, len(places))
+	for i, p := range places {
+		zones[i] = *p
+	}
+	dealt, _, err := cards.Redistribute(zones, nil, rng)
+	if err != nil {
+		return n // the zones of a state are disjoint, and without fits nothing else can fail
+	}
+	for i, p := range places {
+		*p = dealt[i]
 	}
 	return n
 }

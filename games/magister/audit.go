@@ -1,6 +1,8 @@
 package magister
 
 import (
+	"math/rand/v2"
+
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
@@ -21,29 +23,27 @@ func (g *state) Zones() []cards.Set {
 // Deck is the 36-card pack; every deal is played with all of it (§2.4).
 func (g *state) Deck() cards.Set { return PackSet() }
 
-// Redeal permutes the cards s cannot see (the other hands, the cards set aside, the undealt pack)
-// among those places. Taken banks are public: every card in them was played face up.
-func (g *state) Redeal(s games.Seat, rng uint64) games.State {
+// Redeal redistributes the cards s cannot see (the other hands, the cards set aside, the undealt
+// pack) among those places. Taken banks are public: every card in them was played face up.
+func (g *state) Redeal(s games.Seat, rng *rand.Rand) games.State {
 	n := g.clone()
-	var hidden []*cards.Set
+	var places []*cards.Set
 	for p := range n.N {
 		if games.Seat(p) != s {
-			hidden = append(hidden, &n.Hands[p])
+			places = append(places, &n.Hands[p])
 		}
 	}
-	hidden = append(hidden, &n.Aside, &n.Stock)
-	var pool []cards.Card
-	sizes := make([]int, len(hidden))
-	for i, h := range hidden {
-		pool = append(pool, h.Cards()...)
-		sizes[i] = h.Len()
-		*h = 0
+	places = append(places, &n.Aside, &n.Stock)
+	zones := make([]cards.Set, len(places))
+	for i, p := range places {
+		zones[i] = *p
 	}
-	r := cards.NewRand(rng, 0)
-	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-	for i, h := range hidden {
-		*h = cards.SetOf(pool[:sizes[i]]...)
-		pool = pool[sizes[i]:]
+	dealt, _, err := cards.Redistribute(zones, nil, rng)
+	if err != nil {
+		return n // the zones of a state are disjoint, and without fits nothing else can fail
+	}
+	for i, p := range places {
+		*p = dealt[i]
 	}
 	return n
 }

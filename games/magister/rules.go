@@ -35,6 +35,9 @@ func (rules) Name() string { return Name }
 // Seats is 2–4 players (§2.1).
 func (rules) Seats() (min, max int) { return 2, 4 }
 
+// Version is the rules version; bump it whenever a change could replay a stored log differently.
+func (rules) Version() int { return 2 }
+
 // OverallRating is the overall rating of §10 over matches games whose results (the sheet's
 // Totals) add up to totalPoints: "53.69%", or "—" with no games (M-RATING).
 func (rules) OverallRating(totalPoints, matches int) games.Msg {
@@ -94,7 +97,7 @@ func NewGame(cfg games.Config, seed uint64, su Setup) (games.State, error) {
 		}
 		g.Dealer = *su.Dealer
 	} else {
-		g.Dealer = games.Seat(cards.NewRand(seed, 1000).IntN(n)) // §2.3: by lot
+		g.Dealer = games.Seat(cards.Stream(seed, cards.Dealer, 1).IntN(n)) // §2.3: by lot
 	}
 	if su.Own != nil && variant != VariantOwn {
 		return nil, fmt.Errorf("%w: a trump map is for variant 1 only", games.ErrBadConfig)
@@ -105,7 +108,7 @@ func NewGame(cfg games.Config, seed uint64, su Setup) (games.State, error) {
 		case su.Own != nil:
 			g.Tr = Trumps{Variant: VariantOwn, Own: slices.Clone(su.Own)}
 		case cfg.Get(opts, OptTrumps) == "random":
-			perm := cards.NewRand(seed, 1001).Perm(4)
+			perm := cards.Stream(seed, cards.Trumps, 1).Perm(4)
 			g.Tr = Trumps{Variant: VariantOwn, Own: make([]cards.Suit, n)}
 			for p := range n {
 				g.Tr.Own[p] = suitOrder[perm[p]]

@@ -1,6 +1,8 @@
 package nasilie
 
 import (
+	"math/rand/v2"
+
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
@@ -21,7 +23,7 @@ func (st *state) Zones() []cards.Set {
 // Deck is the pack of this match: 32 cards, or 52 with five or six players.
 func (st *state) Deck() cards.Set { return cards.SetOf(st.pack()...) }
 
-// hiddenFrom lists pointers to the zones of ns holding cards s cannot see, with the part of each
+// hidden lists pointers to the zones of st holding cards s cannot see, with the part of each
 // that is hidden.
 func (st *state) hidden(s games.Seat) []*cards.Set {
 	var out []*cards.Set
@@ -36,49 +38,23 @@ func (st *state) hidden(s games.Seat) []*cards.Set {
 	return append(out, &st.Aside)
 }
 
-// Redeal permutes the cards hidden from s among the places hidden from s. Cards the declarer has
-// shown in a meld stay in his hand; the record of the stock he took follows its cards.
-func (st *state) Redeal(s games.Seat, rng uint64) games.State {
+// Redeal redistributes the cards hidden from s among the places hidden from s. Cards the declarer
+// has shown in a meld stay in his hand; the record of the stock he took follows its cards.
+func (st *state) Redeal(s games.Seat, rng *rand.Rand) games.State {
 	ns := st.clone()
 	keep := st.shown()
-	zones := ns.hidden(s)
-	var pool []cards.Card
-	sizes := make([]int, len(zones))
-	for i, z := range zones {
-		h := z.Minus(keep)
-		pool = append(pool, h.Cards()...)
-		sizes[i] = h.Len()
-		*z = z.Minus(h)
+	places := ns.hidden(s)
+	zones := make([]cards.Set, len(places))
+	for i, p := range places {
+		zones[i] = p.Minus(keep)
 	}
-	r := cards.NewRand(rng, 0)
-	perm := append([]cards.Card(nil), pool...)
-	for i := len(perm) - 1; i > 0; i-- {
-		j := int(r.Uint64N(uint64(i + 1)))
-		perm[i], perm[j] = perm[j], perm[i]
+	dealt, perm, err := cards.Redistribute(zones, nil, rng)
+	if err != nil {
+		return ns // the zones of a state are disjoint, and without fits nothing else can fail
 	}
-	k := 0
-	for i, z := range zones {
-		for range sizes[i] {
-			*z = z.Add(perm[k])
-			k++
-		}
+	for i, p := range places {
+		*p = p.Intersect(keep).Union(dealt[i])
 	}
-	var took cards.Set
-	for _, c := range st.Took.Cards() {
-		if i := indexOf(pool, c); i >= 0 {
-			c = perm[i]
-		}
-		took = took.Add(c)
-	}
-	ns.Took = took
+	ns.Took = perm.Apply(st.Took)
 	return ns
-}
-
-func indexOf(cs []cards.Card, c cards.Card) int {
-	for i, x := range cs {
-		if x == c {
-			return i
-		}
-	}
-	return -1
 }

@@ -74,7 +74,7 @@ func TestFirstDealerIsFirstJack(t *testing.T) {
 	if st.FirstJack.Rank() != cards.Jack {
 		t.Fatalf("first dealer card %v is not a jack", st.FirstJack)
 	}
-	pack := cards.Shuffle(cards.FrenchFrom(7), 7, firstDealerDraw)
+	pack := cards.ShuffleWith(cards.FrenchFrom(7), cards.Stream(7, cards.Dealer, 1))
 	i := slices.IndexFunc(pack, func(c cards.Card) bool { return c.Rank() == cards.Jack })
 	if st.Dealer != games.Seat(i%4) || st.Turn != (st.Dealer+1)%4 {
 		t.Fatalf("dealer %d turn %d, first jack at %d", st.Dealer, st.Turn, i)

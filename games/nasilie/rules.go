@@ -46,6 +46,9 @@ type rules struct{}
 // Name is the game id, "nasilie".
 func (rules) Name() string { return Name }
 
+// Version is the rules version; bump it whenever a change could replay a stored log differently.
+func (rules) Version() int { return 2 }
+
 // Seats: four players, or five to six with the 52-card pack (N-MORE).
 func (rules) Seats() (int, int) { return 4, 6 }
 
@@ -85,7 +88,7 @@ func (r rules) New(cfg games.Config, seed uint64) (games.State, error) {
 		Scores:   make([]int, cfg.Players),
 	}
 	// N-DEALER: cards are dealt face up, one to each player in turn, until somebody gets a jack.
-	pack := cards.Shuffle(st.pack(), seed, firstDealerDraw)
+	pack := cards.ShuffleWith(st.pack(), cards.Stream(seed, cards.Dealer, 1))
 	for i, c := range pack {
 		if c.Rank() == cards.Jack {
 			st.FirstJack, st.Dealer = c, games.Seat(i%cfg.Players)
@@ -96,9 +99,6 @@ func (r rules) New(cfg games.Config, seed uint64) (games.State, error) {
 	st.deal()
 	return st, nil
 }
-
-// firstDealerDraw is the shuffle number of the draw for the first dealer (deals use 1, 2, …).
-const firstDealerDraw = 1000
 
 // Unmarshal reads MarshalBinary's JSON back and checks it; bad bytes wrap games.ErrCorrupt.
 func (rules) Unmarshal(b []byte) (games.State, error) {

@@ -1,6 +1,8 @@
 package skat
 
 import (
+	"math/rand/v2"
+
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
@@ -14,51 +16,31 @@ func (st *state) Zones() []cards.Set {
 	return append(z, st.Won...)
 }
 
-// Redeal permutes the cards hidden from s (other hands unless shown open, and the skat unless s
-// took it) among the places they lie in, and rewrites the record of the original skat with the
+// Redeal redistributes the cards hidden from s (other hands unless shown open, and the skat unless
+// s took it) among the places they lie in, and rewrites the record of the original skat with the
 // same permutation so the copy stays consistent.
-func (st *state) Redeal(s games.Seat, rng uint64) games.State {
+func (st *state) Redeal(s games.Seat, rng *rand.Rand) games.State {
 	n := st.clone()
-	hiddenHand := func(x games.Seat) bool {
-		return x != s && !(x == st.Declarer && st.openHand())
-	}
-	var hidden []cards.Card
-	for x, h := range n.Hands {
-		if hiddenHand(games.Seat(x)) {
-			hidden = append(hidden, h.Cards()...)
-		}
-	}
-	if !st.knowsSkat(s) {
-		hidden = append(hidden, n.Skat.Cards()...)
-	}
-	perm := append([]cards.Card(nil), hidden...)
-	r := cards.NewRand(rng, 0)
-	for i := len(perm) - 1; i > 0; i-- {
-		j := r.IntN(i + 1)
-		perm[i], perm[j] = perm[j], perm[i]
-	}
-	to := make(map[cards.Card]cards.Card, len(hidden))
-	for i, c := range hidden {
-		to[c] = perm[i]
-	}
-	mapSet := func(set cards.Set) cards.Set {
-		var out cards.Set
-		for _, c := range set.Cards() {
-			if m, ok := to[c]; ok {
-				c = m
-			}
-			out = out.Add(c)
-		}
-		return out
-	}
+	var places []*cards.Set
 	for x := range n.Hands {
-		if hiddenHand(games.Seat(x)) {
-			n.Hands[x] = mapSet(n.Hands[x])
+		if games.Seat(x) != s && !(games.Seat(x) == st.Declarer && st.openHand()) {
+			places = append(places, &n.Hands[x])
 		}
 	}
 	if !st.knowsSkat(s) {
-		n.Skat = mapSet(n.Skat)
+		places = append(places, &n.Skat)
 	}
-	n.Skat0 = mapSet(n.Skat0)
+	zones := make([]cards.Set, len(places))
+	for i, p := range places {
+		zones[i] = *p
+	}
+	dealt, perm, err := cards.Redistribute(zones, nil, rng)
+	if err != nil {
+		return n // the zones of a state are disjoint, and without fits nothing else can fail
+	}
+	for i, p := range places {
+		*p = dealt[i]
+	}
+	n.Skat0 = perm.Apply(n.Skat0)
 	return n
 }

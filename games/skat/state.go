@@ -26,6 +26,9 @@ func (rules) Name() string            { return Name }
 func (rules) Seats() (int, int)       { return 3, 4 }
 func (rules) Options() []games.Option { return options() }
 
+// Version is the rules version; bump it whenever a change could replay a stored log differently.
+func (rules) Version() int { return 2 }
+
 // New deals the first deal of a match; the first dealer is drawn from the seed (§1).
 func (r rules) New(cfg games.Config, seed uint64) (games.State, error) {
 	set, err := parseConfig(r, cfg)
@@ -33,7 +36,7 @@ func (r rules) New(cfg games.Config, seed uint64) (games.State, error) {
 		return nil, fmt.Errorf("skat: %w", err)
 	}
 	st := &state{V: formatVersion, Cfg: set, Seed: seed, Totals: make([]int, set.Players)}
-	st.Dealer = games.Seat(cards.NewRand(seed, 0).IntN(set.Players))
+	st.Dealer = games.Seat(cards.Stream(seed, cards.Dealer, 1).IntN(set.Players))
 	st.deal()
 	return st, nil
 }

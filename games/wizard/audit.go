@@ -1,6 +1,8 @@
 package wizard
 
 import (
+	"math/rand/v2"
+
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
@@ -18,9 +20,9 @@ func (st *state) Zones() []cards.Set {
 // Deck is the 60-card Wizard deck.
 func (st *state) Deck() cards.Set { return deckSet }
 
-// Redeal shuffles the cards hidden from s (the other hands and the undealt stock) among those
-// places, each keeping its size.
-func (st *state) Redeal(s games.Seat, rng uint64) games.State {
+// Redeal redistributes the cards hidden from s (the other hands and the undealt stock) among
+// those places, each keeping its size.
+func (st *state) Redeal(s games.Seat, rng *rand.Rand) games.State {
 	ns := *st
 	var places []*cards.Set
 	for i := range st.n() {
@@ -29,20 +31,16 @@ func (st *state) Redeal(s games.Seat, rng uint64) games.State {
 		}
 	}
 	places = append(places, &ns.stock)
-	var hidden []cards.Card
-	sizes := make([]int, len(places))
+	zones := make([]cards.Set, len(places))
 	for i, p := range places {
-		sizes[i] = p.Len()
-		hidden = append(hidden, p.Cards()...)
+		zones[i] = *p
 	}
-	r := cards.NewRand(rng, 0)
-	for i := len(hidden) - 1; i > 0; i-- {
-		j := r.IntN(i + 1)
-		hidden[i], hidden[j] = hidden[j], hidden[i]
+	dealt, _, err := cards.Redistribute(zones, nil, rng)
+	if err != nil {
+		return &ns // the zones of a state are disjoint, and without fits nothing else can fail
 	}
 	for i, p := range places {
-		*p = cards.SetOf(hidden[:sizes[i]]...)
-		hidden = hidden[sizes[i]:]
+		*p = dealt[i]
 	}
 	return &ns
 }

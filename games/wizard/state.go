@@ -76,7 +76,7 @@ func (st *state) next(s int8) int8 { return (s + 1) % st.set.players }
 // first round is dealt.
 func newState(set settings, seed uint64) (*state, []games.Event) {
 	st := &state{set: set, seed: seed}
-	st.dealer = int8(cards.NewRand(seed, 1000).IntN(int(set.players)))
+	st.dealer = int8(cards.Stream(seed, cards.Dealer, 1).IntN(int(set.players)))
 	var evs []games.Event
 	st.deal(&evs)
 	return st, evs
