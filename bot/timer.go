@@ -155,7 +155,7 @@ func (b *Bot) agentMove(ctx context.Context, m *tableMem, snap *snapshot, s game
 		return
 	}
 	rng := agentStream(snap.rec.Seed, snap.rec.Version, s)
-	a := ai.For(snap.rec.Game).Choose(st.View(s), legal, rng)
+	a := b.agent(snap.rec.Game).Choose(st.View(s), legal, rng)
 	next, rows, err := b.act(ctx, 0, snap.rec.ID, snap.rec.Version, actor{seat: s, timeout: timeout}, a)
 	if err != nil {
 		if !errors.Is(err, errStale) && !errors.Is(err, errNoTable) {
@@ -167,6 +167,14 @@ func (b *Bot) agentMove(ctx context.Context, m *tableMem, snap *snapshot, s game
 		return
 	}
 	b.shown(next, rows)
+}
+
+// agent is the computer player of a game: its Rules' own, else the one games/ai still holds.
+func (b *Bot) agent(game string) games.Agent {
+	if r, ok := b.rules[game].(games.AgentRules); ok {
+		return r.Agent()
+	}
+	return ai.For(game)
 }
 
 // changed is when the table last changed: agents wait AIDelay from there.
