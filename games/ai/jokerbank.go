@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/kozyr-bot/kozyr/games"
-	"github.com/kozyr-bot/kozyr/games/joker"
+	"github.com/kozyr-bot/kozyr/games/jokerbank"
 )
 
 func init() { agents["jokerbank"] = func() Agent { return JokerBankAgent{} } }
@@ -19,7 +19,7 @@ type JokerBankAgent struct{}
 func (JokerBankAgent) Choose(v games.View, legal []games.Action, _ *rand.Rand) games.Action {
 	best := legal[0]
 	for _, a := range legal {
-		if a.Kind == joker.KindStake && (best.Kind != joker.KindStake || a.N < best.N) {
+		if a.Kind == jokerbank.KindStake && (best.Kind != jokerbank.KindStake || a.N < best.N) {
 			best = a
 		}
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
-	"github.com/kozyr-bot/kozyr/games/joker"
+	"github.com/kozyr-bot/kozyr/games/jokerbank"
 )
 
 // TestJokerBankPunterExpectation measures what a punter wins per unit staked: negative, which is
@@ -16,7 +16,7 @@ func TestJokerBankPunterExpectation(t *testing.T) {
 	const rounds = 20000
 	sum, misses := 0, 0
 	for k := range uint64(rounds) {
-		s := joker.Settle([]int{1}, cards.Shuffle(deck, 77, k))
+		s := jokerbank.Settle([]int{1}, cards.Shuffle(deck, 77, k))
 		sum += s.Deltas[0]
 		if s.PassesLeft {
 			misses++
@@ -33,7 +33,7 @@ func TestJokerBankPunterExpectation(t *testing.T) {
 func TestJokerBankAgentBeatsRandom(t *testing.T) {
 	agentSum, randSum, n := 0, 0, 4
 	for i := range 40 {
-		st, err := joker.BankRules().New(games.Config{Players: n}, uint64(i))
+		st, err := jokerbank.Rules().New(games.Config{Players: n}, uint64(i))
 		if err != nil {
 			t.Fatal(err)
 		}

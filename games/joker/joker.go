@@ -244,7 +244,7 @@ func (st *trickState) clone() *trickState {
 func (st *trickState) MarshalBinary() ([]byte, error) { return json.Marshal(st) }
 
 // fullDeck is the 54-card pack: 52 French cards and two jokers (joker.md "Players and cards").
-func fullDeck() []cards.Card {
+func Pack() []cards.Card {
 	return append(cards.FrenchFrom(2), cards.Joker(1), cards.Joker(2))
 }
 
@@ -277,7 +277,7 @@ func (st *trickState) seatsIn() []games.Seat {
 // turn-up whose suit is trump, no trump if it is a joker (joker.md "Dealer and deal", J-DRAW).
 func (st *trickState) deal() {
 	st.DealK++
-	deck := cards.Shuffle(fullDeck(), st.Seed, st.DealK)
+	deck := cards.Shuffle(Pack(), st.Seed, st.DealK)
 	h := HandSize(st.DealNo)
 	st.Hands = make([]cards.Set, st.N)
 	st.Bids = make([]int, st.N)

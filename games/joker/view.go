@@ -234,7 +234,7 @@ func (st *trickState) Zones() []cards.Set {
 }
 
 // Deck is the 54-card pack.
-func (st *trickState) Deck() cards.Set { return cards.SetOf(fullDeck()...) }
+func (st *trickState) Deck() cards.Set { return cards.SetOf(Pack()...) }
 
 // Redeal redistributes the cards hidden from s (the other hands and the stock) among those places.
 func (st *trickState) Redeal(s games.Seat, rng *rand.Rand) games.State {

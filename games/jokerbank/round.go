@@ -1,4 +1,4 @@
-package joker
+package jokerbank
 
 import "github.com/kozyr-bot/kozyr/games/cards"
 

@@ -1,4 +1,4 @@
-package joker
+package jokerbank
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/kozyr-bot/kozyr/games/joker"
 )
 
 // Option keys of the banker game.
@@ -23,22 +24,22 @@ const (
 	KindStop  = "stop"
 )
 
-type bankRules struct{}
+type rules struct{}
 
-// BankRules is the banker game, version 1 of joker.md: game id "jokerbank".
-func BankRules() games.Rules { return bankRules{} }
+// Rules is the banker game, version 1 of joker.md: game id "jokerbank".
+func Rules() games.Rules { return rules{} }
 
 // Name is the game id.
-func (bankRules) Name() string { return "jokerbank" }
+func (rules) Name() string { return "jokerbank" }
 
 // Version is the rules version; bump it whenever a change could replay a stored log differently.
-func (bankRules) Version() int { return 2 }
+func (rules) Version() int { return 2 }
 
 // Seats: 2 to 10 players (joker.md version 1, "Money": the bot limit).
-func (bankRules) Seats() (int, int) { return 2, 10 }
+func (rules) Seats() (int, int) { return 2, 10 }
 
 // Options: the stake ceiling ("Table limit") and the session length (J1-END).
-func (bankRules) Options() []games.Option {
+func (rules) Options() []games.Option {
 	return []games.Option{
 		{Key: OptCeiling, Values: []string{"5", "10", "20", "50"}, Default: "10"},
 		{Key: OptRounds, Values: []string{"10", "20", "30", "50", "open"}, Default: "20"},
@@ -59,8 +60,8 @@ type drawn struct {
 	Card cards.Card `json:"c"`
 }
 
-// bankState is the whole serialisable state of a jokerbank table.
-type bankState struct {
+// state is the whole serialisable state of a jokerbank table.
+type state struct {
 	N       int          `json:"n"`
 	Ceiling int          `json:"ceiling"`
 	Rounds  int          `json:"rounds"` // 0: open session
@@ -77,14 +78,14 @@ type bankState struct {
 }
 
 // New draws the first banker and opens round 1 for stakes.
-func (r bankRules) New(cfg games.Config, seed uint64) (games.State, error) {
+func (r rules) New(cfg games.Config, seed uint64) (games.State, error) {
 	if err := games.Validate(r, cfg); err != nil {
 		return nil, fmt.Errorf("jokerbank: %w", err)
 	}
 	opts := r.Options()
 	ceil, _ := strconv.Atoi(cfg.Get(opts, OptCeiling))
 	rounds, _ := strconv.Atoi(cfg.Get(opts, OptRounds)) // "open" reads as 0
-	st := &bankState{
+	st := &state{
 		N: cfg.Players, Ceiling: ceil, Rounds: rounds, Seed: seed, Round: 1,
 		Stakes: make([]int, cfg.Players), Money: make([]int, cfg.Players), Stopper: games.Nobody,
 	}
@@ -101,7 +102,7 @@ func drawBanker(n int, seed uint64) ([][]drawn, games.Seat) {
 	}
 	var draws [][]drawn
 	for k := uint64(1); ; k++ {
-		deck := cards.ShuffleWith(fullDeck(), cards.Stream(seed, cards.Dealer, k))
+		deck := cards.ShuffleWith(joker.Pack(), cards.Stream(seed, cards.Dealer, k))
 		var row []drawn
 		hi := 0
 		for s := range n {
@@ -125,8 +126,8 @@ func drawBanker(n int, seed uint64) ([][]drawn, games.Seat) {
 }
 
 // Unmarshal restores a state; bytes that do not describe one wrap games.ErrCorrupt.
-func (bankRules) Unmarshal(b []byte) (games.State, error) {
-	var st bankState
+func (rules) Unmarshal(b []byte) (games.State, error) {
+	var st state
 	if err := json.Unmarshal(b, &st); err != nil {
 		return nil, fmt.Errorf("jokerbank: %w: %v", games.ErrCorrupt, err)
 	}
@@ -156,9 +157,9 @@ func (bankRules) Unmarshal(b []byte) (games.State, error) {
 }
 
 // MarshalBinary is deterministic JSON.
-func (st *bankState) MarshalBinary() ([]byte, error) { return json.Marshal(st) }
+func (st *state) MarshalBinary() ([]byte, error) { return json.Marshal(st) }
 
-func (st *bankState) clone() *bankState {
+func (st *state) clone() *state {
 	c := *st
 	c.Stakes = slices.Clone(st.Stakes)
 	c.Money = slices.Clone(st.Money)
@@ -167,7 +168,7 @@ func (st *bankState) clone() *bankState {
 }
 
 // punters lists the punters in seat order from the banker's left (joker.md version 1, "One round").
-func (st *bankState) punters() []games.Seat {
+func (st *state) punters() []games.Seat {
 	out := make([]games.Seat, 0, st.N-1)
 	for i := 1; i < st.N; i++ {
 		out = append(out, games.Seat((int(st.Banker)+i)%st.N))
@@ -176,7 +177,7 @@ func (st *bankState) punters() []games.Seat {
 }
 
 // ToAct is every punter who has not staked yet: stakes are placed at the same time.
-func (st *bankState) ToAct() []games.Seat {
+func (st *state) ToAct() []games.Seat {
 	if st.Over {
 		return nil
 	}
@@ -190,7 +191,7 @@ func (st *bankState) ToAct() []games.Seat {
 }
 
 // Legal: a punter who has not staked yet may stake 1..ceiling (and stop an open session).
-func (st *bankState) Legal(s games.Seat) []games.Action {
+func (st *state) Legal(s games.Seat) []games.Action {
 	if st.Over || s < 0 || int(s) >= st.N || s == st.Banker || st.Stakes[s] != 0 {
 		return nil
 	}
@@ -205,7 +206,7 @@ func (st *bankState) Legal(s games.Seat) []games.Action {
 }
 
 // Apply records a stake; the last one plays and settles the round.
-func (st *bankState) Apply(s games.Seat, a games.Action) (games.State, []games.Event, error) {
+func (st *state) Apply(s games.Seat, a games.Action) (games.State, []games.Event, error) {
 	if err := games.CheckLegal(st, s, a); err != nil {
 		return nil, nil, fmt.Errorf("jokerbank: seat %d %v: %w", s, a, err)
 	}
@@ -226,7 +227,7 @@ func (st *bankState) Apply(s games.Seat, a games.Action) (games.State, []games.E
 
 // playRound reveals the stakes, turns cards until a hit or fourteen misses, settles and starts the
 // next round (joker.md version 1, "One round", "Settlement").
-func (st *bankState) playRound(evs []games.Event) []games.Event {
+func (st *state) playRound(evs []games.Event) []games.Event {
 	var lines []games.Msg
 	stakes := make([]int, 0, st.N-1)
 	for _, p := range st.punters() {
@@ -235,7 +236,7 @@ func (st *bankState) playRound(evs []games.Event) []games.Event {
 	}
 	evs = append(evs, games.Event{Kind: games.EventInfo, To: games.Nobody,
 		Msg: games.M("jokerbank.ev.stakes", "Lines", lines, "Seat", st.Banker)})
-	deck := cards.Shuffle(fullDeck(), st.Seed, uint64(st.Round)) // step 1: a fresh shuffle each round
+	deck := cards.Shuffle(joker.Pack(), st.Seed, uint64(st.Round)) // step 1: a fresh shuffle each round
 	set := Settle(stakes, deck)
 	turned := deck[:Turns]
 	if set.Hit > 0 {
@@ -300,10 +301,13 @@ func roundMsg(r bankRound) games.Msg {
 }
 
 // moneyLines is everybody's running money.
-func (st *bankState) moneyLines() []games.Msg {
+func (st *state) moneyLines() []games.Msg {
 	out := make([]games.Msg, st.N)
 	for s := range games.Seat(st.N) {
 		out[s] = games.M("jokerbank.t.moneyof", "Seat", s, "N", st.Money[s])
 	}
 	return out
 }
+
+// signed writes a money change with its sign ("+10", "-30") for messages.
+func signed(n int) string { return fmt.Sprintf("%+d", n) }

@@ -1,4 +1,4 @@
-package joker
+package jokerbank
 
 import (
 	"fmt"
@@ -7,12 +7,13 @@ import (
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/kozyr-bot/kozyr/games/joker"
 )
 
-// BankView is the banker game's structured view for agents (View.Game). Other punters' stakes
+// View is the banker game's structured view for agents (View.Game). Other punters' stakes
 // stay hidden until all are in (joker.md version 1, "One round" step 2); only whether they have
 // staked is public.
-type BankView struct {
+type View struct {
 	Seat     games.Seat
 	Players  int
 	Banker   games.Seat
@@ -28,7 +29,7 @@ type BankView struct {
 }
 
 // View shows the round, banker, money and last round to all; a stake only to its punter.
-func (st *bankState) View(s games.Seat) games.View {
+func (st *state) View(s games.Seat) games.View {
 	v := games.View{Seat: s, Players: st.N, ToAct: st.ToAct(), Dealer: st.Banker}
 	staked := make([]bool, st.N)
 	var who []games.Seat
@@ -38,7 +39,7 @@ func (st *bankState) View(s games.Seat) games.View {
 			who = append(who, p)
 		}
 	}
-	g := BankView{Seat: s, Players: st.N, Banker: st.Banker, Round: st.Round, Rounds: st.Rounds,
+	g := View{Seat: s, Players: st.N, Banker: st.Banker, Round: st.Round, Rounds: st.Rounds,
 		Ceiling: st.Ceiling, Money: slices.Clone(st.Money), Staked: staked, Over: st.Over}
 	if s >= 0 && int(s) < st.N {
 		g.MyStake = st.Stakes[s]
@@ -90,7 +91,7 @@ func (st *bankState) View(s games.Seat) games.View {
 }
 
 // winners are the seats with the most money (J1-END: the running money decides the session).
-func (st *bankState) winners() []games.Seat {
+func (st *state) winners() []games.Seat {
 	hi := slices.Max(st.Money)
 	var out []games.Seat
 	for s, m := range st.Money {
@@ -106,7 +107,7 @@ const bankRows = 15
 
 // Score is the running money per player (J1-END): a row per round (the banker's cell marked *),
 // earlier rounds folded into one row so the sheet stays short.
-func (st *bankState) Score() games.Sheet {
+func (st *state) Score() games.Sheet {
 	sh := games.Sheet{Totals: slices.Clone(st.Money)}
 	hist := st.History
 	if len(hist) > bankRows {
@@ -154,10 +155,10 @@ func (st *bankState) Score() games.Sheet {
 }
 
 // Zones: the deck is shuffled afresh for each round, so between actions it is one pile.
-func (st *bankState) Zones() []cards.Set { return []cards.Set{st.Deck()} }
+func (st *state) Zones() []cards.Set { return []cards.Set{st.Deck()} }
 
 // Deck is the 54-card pack.
-func (st *bankState) Deck() cards.Set { return cards.SetOf(fullDeck()...) }
+func (st *state) Deck() cards.Set { return cards.SetOf(joker.Pack()...) }
 
 // Redeal has nothing to move: no card is hidden between rounds.
-func (st *bankState) Redeal(games.Seat, *rand.Rand) games.State { return st.clone() }
+func (st *state) Redeal(games.Seat, *rand.Rand) games.State { return st.clone() }
