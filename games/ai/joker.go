@@ -24,7 +24,7 @@ const jokerBudget = 480
 
 // Choose picks one of legal.
 func (JokerAgent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
-	g, ok := v.Game.(joker.TrickView)
+	g, ok := v.Game.(joker.View)
 	if !ok || len(legal) == 1 || v.Seat < 0 || int(v.Seat) >= len(g.In) || !g.In[v.Seat] {
 		return legal[0]
 	}
@@ -150,7 +150,7 @@ func (t *jokerTrick) winner() int {
 }
 
 // jokerNewDeal reads the agent's view.
-func jokerNewDeal(g joker.TrickView, hand []cards.Card) jokerDeal {
+func jokerNewDeal(g joker.View, hand []cards.Card) jokerDeal {
 	var d jokerDeal
 	idx := map[games.Seat]int{}
 	for s, in := range g.In {

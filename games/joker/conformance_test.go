@@ -7,5 +7,7 @@ import (
 )
 
 func TestConformance(t *testing.T) {
-	gametest.Run(t, Rules(), gametest.Defaults)
+	s := gametest.Defaults
+	s.Strict = true
+	gametest.Run(t, Rules(), s)
 }

@@ -9,27 +9,33 @@ import (
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
 
-// fixedDeal is a deal with chosen hands: deal dealNo of a 3-player party, seat 0 dealing.
-func fixedDeal(t *testing.T, dealNo int, turnUp string, hands ...string) *trickState {
+// fixedDeal is a deal with chosen hands: deal dealNo of a party of len(hands) players, seat 0
+// dealing, seat 1 to bid. The deals before it are scored as nobody's (no bids, no points).
+func fixedDeal(t *testing.T, dealNo int, turnUp string, hands ...string) *state {
 	t.Helper()
 	st0, err := Rules().New(games.Config{Players: len(hands)}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := st0.(*trickState).clone()
-	st.DealNo, st.Dealer, st.Turn = dealNo, 0, 1
-	used := cards.SetOf(cards.MustParse(turnUp))
-	for i, h := range hands {
-		st.Hands[i] = cards.SetOf(cards.MustParseList(h)...)
-		if st.Hands[i].Len() != HandSize(dealNo) {
-			t.Fatalf("hand %d has %d cards, deal %d needs %d", i, st.Hands[i].Len(), dealNo, HandSize(dealNo))
-		}
-		used = used.Union(st.Hands[i])
+	st := *st0.(*state)
+	var none dealRow
+	for s := range st.n {
+		none.bids[s] = -1
 	}
-	st.TurnUp = cards.MustParse(turnUp)
-	st.Stock = cards.SetOf(Pack()...).Minus(used)
-	return st
+	for range dealNo - 1 {
+		st.deals = appendShared(st.deals, none)
+	}
+	st.dealer, st.turn = 0, 1
+	for i, h := range hands {
+		st.hands[i] = cards.SetOf(cards.MustParseList(h)...)
+		if st.hands[i].Len() != HandSize(dealNo) {
+			t.Fatalf("hand %d has %d cards, deal %d needs %d", i, st.hands[i].Len(), dealNo, HandSize(dealNo))
+		}
+	}
+	st.turnUp = cards.MustParse(turnUp)
+	return &st
 }
+
 func mustApply(t *testing.T, st games.State, s games.Seat, a string) (games.State, []games.Event) {
 	t.Helper()
 	act, err := games.ParseAction(a)
@@ -89,7 +95,7 @@ func TestDealFlow(t *testing.T) {
 	}
 	st, _ = mustApply(t, st, 2, "play/H2")
 	// The high joker won; its player leads his last card, a joker: no penalty.
-	g := st.View(games.Nobody).Game.(TrickView)
+	g := st.View(games.Nobody).Game.(View)
 	if g.Taken[0] != 1 || len(g.Last) != 3 || g.LastWon != 0 {
 		t.Fatalf("after trick 1: %+v", g)
 	}
@@ -109,7 +115,7 @@ func TestDealFlow(t *testing.T) {
 		t.Errorf("no deal-end event")
 	}
 	v := st.View(games.Nobody)
-	g = v.Game.(TrickView)
+	g = v.Game.(View)
 	if g.Deal != 2 || g.Dealer != 1 || g.HandSize != 3 || !g.Bidding || !slices.Equal(v.ToAct, []games.Seat{2}) {
 		t.Errorf("deal 2: %+v, to act %v", g, v.ToAct)
 	}
@@ -125,12 +131,12 @@ func TestSecondJoker(t *testing.T) {
 	}{{1, "pass"}, {2, "pass"}, {0, "bid/1"}, {0, "play/D3"}, {1, "low/X1"}} {
 		st, _ = mustApply(t, st, a.s, a.a)
 	}
-	g := st.View(2).Game.(TrickView)
+	g := st.View(2).Game.(View)
 	if g.Trump != cards.NoSuit {
 		t.Errorf("joker turned: trump %v, want none", g.Trump)
 	}
 	st, _ = mustApply(t, st, 2, "play/D5")
-	g = st.View(0).Game.(TrickView)
+	g = st.View(0).Game.(View)
 	if g.LastWon != 2 {
 		t.Errorf("low joker and no trump: D5 should win, got seat %d", g.LastWon)
 	}
@@ -146,7 +152,7 @@ func TestSecondJoker(t *testing.T) {
 		t.Fatalf("second joker offered as %v", got)
 	}
 	st, _ = mustApply(t, st, 2, "play/X2")
-	g = st.View(0).Game.(TrickView)
+	g = st.View(0).Game.(View)
 	if g.LastWon != 2 || g.Last[2].Call != High {
 		t.Errorf("second joker after a low one: winner %d, call %v", g.LastWon, g.Last[2].Call)
 	}
@@ -198,39 +204,40 @@ func TestPartyAndMatch(t *testing.T) {
 					}
 				}
 			}
-			ts := st.(*trickState)
-			for _, r := range ts.Rows {
+			ts := st.(*state)
+			for i, r := range ts.deals {
 				tricks, bids := 0, 0
-				for s, b := range r.Bids {
+				for s, b := range r.bids[:ts.n] {
 					if b >= 0 {
-						tricks += r.Tricks[s]
+						tricks += r.tricks[s]
 						bids += b
 					}
 				}
-				if tricks != HandSize(r.Deal) || bids == HandSize(r.Deal) {
-					t.Fatalf("deal %d: %d tricks, bids add up to %d, hand size %d", r.Deal, tricks, bids, HandSize(r.Deal))
+				if tricks != HandSize(i+1) || bids == HandSize(i+1) {
+					t.Fatalf("deal %d: %d tricks, bids add up to %d, hand size %d", i+1, tricks, bids, HandSize(i+1))
 				}
 			}
-			if deals != Deals*len(ts.History) || len(ts.Rows) != Deals {
-				t.Fatalf("%d deals for %d parties", deals, len(ts.History))
+			if deals != Deals*len(ts.parties) || len(ts.deals) != Deals {
+				t.Fatalf("%d deals for %d parties", deals, len(ts.parties))
 			}
-			if parties == "1" && len(ts.History) != 1 {
-				t.Fatalf("single party table played %d parties", len(ts.History))
+			if parties == "1" && len(ts.parties) != 1 {
+				t.Fatalf("single party table played %d parties", len(ts.parties))
 			}
-			if ts.regularPlayed() > 3 || len(ts.Winners) == 0 {
-				t.Fatalf("regular parties %d, winners %v", ts.regularPlayed(), ts.Winners)
+			m := ts.standings()
+			if m.regular > 3 || len(m.winners) == 0 {
+				t.Fatalf("regular parties %d, winners %v", m.regular, m.winners)
 			}
-			if parties == "3" && len(ts.Winners) != 1 {
-				t.Fatalf("a match has one winner, got %v", ts.Winners)
+			if parties == "3" && len(m.winners) != 1 {
+				t.Fatalf("a match has one winner, got %v", m.winners)
 			}
-			for i, h := range ts.History {
-				if h.Extra {
+			for i, p := range ts.parties {
+				if p.extra {
 					extras++
 				}
-				if h.Extra && i > 0 {
-					prev := ts.History[i-1]
-					for s, in := range h.In {
-						if in && !prev.In[s] {
+				if p.extra && i > 0 {
+					prev := ts.parties[i-1]
+					for s, in := range p.in {
+						if in && !prev.in[s] {
 							t.Fatalf("seat %d joined an extra party", s)
 						}
 					}
@@ -244,7 +251,7 @@ func TestPartyAndMatch(t *testing.T) {
 	t.Logf("%d extra parties in 30 random matches", extras)
 }
 
-// TestLegalSet: the engine's set-based legality agrees with LegalPlays.
+// TestLegalSet: the engine's set-based legality, Playable, agrees with LegalPlays.
 func TestLegalSet(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	deck := Pack()
@@ -253,8 +260,8 @@ func TestLegalSet(t *testing.T) {
 		hand := cards.SetOf(d[:1+rng.IntN(8)]...)
 		trick := d[9 : 9+rng.IntN(4)]
 		want := cards.SetOf(LegalPlays(hand.Cards(), trick)...)
-		if got := legalSet(hand, FollowSuit(trick)); got != want {
-			t.Fatalf("hand %v trick %v: legalSet %v, LegalPlays %v", hand, trick, got, want)
+		if got := Playable(hand, FollowSuit(trick)); got != want {
+			t.Fatalf("hand %v trick %v: Playable %v, LegalPlays %v", hand, trick, got, want)
 		}
 	}
 }
