@@ -24,7 +24,7 @@ func TestStakesHidden(t *testing.T) {
 	}
 	a, _ := mustApply(t, st, punters[0], "stake/3")
 	b, _ := mustApply(t, st, punters[0], "stake/9")
-	for _, s := range []games.Seat{games.Nobody, bs.Banker, punters[1], punters[2]} {
+	for _, s := range []games.Seat{games.Nobody, bs.banker, punters[1], punters[2]} {
 		va, vb := a.View(s), b.View(s)
 		va.Game, vb.Game = nil, nil
 		if !slices.EqualFunc(va.Table, vb.Table, msgEqual) || !slices.EqualFunc(va.Private, vb.Private, msgEqual) ||
@@ -87,30 +87,30 @@ func TestBankSession(t *testing.T) {
 				t.Fatal(err)
 			}
 			after := st.(*state)
-			if len(after.History) == len(before.History) {
+			if len(after.history) == len(before.history) {
 				continue
 			}
-			r := after.History[len(after.History)-1]
+			r := after.history[len(after.history)-1]
 			switch {
-			case r.Hit == 0:
+			case r.hit == 0:
 				passed++
-				if after.Banker != (before.Banker+1)%games.Seat(n) && !after.Over {
-					t.Fatalf("14 misses: bank went from %d to %d", before.Banker, after.Banker)
+				if after.banker != (before.banker+1)%games.Seat(n) && !after.over() {
+					t.Fatalf("14 misses: bank went from %d to %d", before.banker, after.banker)
 				}
-			case after.Banker != before.Banker:
+			case after.banker != before.banker:
 				t.Fatalf("banker changed after a hit")
-			case r.Hit == 1:
+			case r.hit == 1:
 				doubles++
 			}
 			sum := 0
-			for _, m := range after.Money {
+			for _, m := range after.money {
 				sum += m
 			}
 			if sum != 0 {
-				t.Fatalf("money does not add up to zero: %v", after.Money)
+				t.Fatalf("money does not add up to zero: %v", after.money)
 			}
 		}
-		if got := len(st.(*state).History); got != 30 {
+		if got := len(st.(*state).history); got != 30 {
 			t.Fatalf("session of %d rounds, want 30", got)
 		}
 		if len(st.Score().Winners) == 0 {
@@ -198,7 +198,7 @@ func TestBankSheetFolded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for len(st.(*state).History) < tc.rounds {
+		for len(st.(*state).history) < tc.rounds {
 			s := st.ToAct()[0]
 			if st, _, err = st.Apply(s, games.Num(KindStake, 1)); err != nil {
 				t.Fatal(err)

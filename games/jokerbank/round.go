@@ -56,18 +56,30 @@ func Settle(stakes []int, turned []cards.Card) Settlement {
 			break
 		}
 	}
-	mult := 1 // fourteen misses: the banker pays each punter his stake
 	switch {
 	case s.Hit == 1:
-		s.Outcome, mult = BankerWinsDouble, -2
+		s.Outcome = BankerWinsDouble
 	case s.Hit > 1:
-		s.Outcome, mult = BankerWins, -1
+		s.Outcome = BankerWins
 	}
 	for i, st := range stakes {
-		s.Deltas[i] = mult * st
-		s.Banker -= mult * st
+		s.Deltas[i] = payout(s.Hit) * st
+		s.Banker -= s.Deltas[i]
 	}
 	return s
+}
+
+// payout is what a punter wins per unit staked in a round whose hit came on turn hit (0: fourteen
+// misses): he pays twice his stake after a joker first, his stake after another hit, and is paid
+// his stake after fourteen misses (J1-SETTLE).
+func payout(hit int) int {
+	switch {
+	case hit == 1:
+		return -2
+	case hit > 1:
+		return -1
+	}
+	return 1
 }
 
 // DrawRank orders the cards of the draw for the first banker: 2 < … < A < JOKER, suits equal

@@ -2,15 +2,13 @@ package jokerbank
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
-	"github.com/kozyr-bot/kozyr/games/joker"
 )
 
-// View is the banker game's structured view for agents (View.Game). Other punters' stakes
+// View is the banker game's structured view for agents (games.View.Game). Other punters' stakes
 // stay hidden until all are in (joker.md version 1, "One round" step 2); only whether they have
 // staked is public.
 type View struct {
@@ -30,32 +28,33 @@ type View struct {
 
 // View shows the round, banker, money and last round to all; a stake only to its punter.
 func (st *state) View(s games.Seat) games.View {
-	v := games.View{Seat: s, Players: st.N, ToAct: st.ToAct(), Dealer: st.Banker}
-	staked := make([]bool, st.N)
+	v := games.View{Seat: s, Players: st.n, ToAct: st.ToAct(), Dealer: st.banker}
+	staked := make([]bool, st.n)
 	var who []games.Seat
-	for p := range games.Seat(st.N) {
-		staked[p] = st.Stakes[p] > 0
+	for p := range games.Seat(st.n) {
+		staked[p] = st.stakes[p] > 0
 		if staked[p] {
 			who = append(who, p)
 		}
 	}
-	g := View{Seat: s, Players: st.N, Banker: st.Banker, Round: st.Round, Rounds: st.Rounds,
-		Ceiling: st.Ceiling, Money: slices.Clone(st.Money), Staked: staked, Over: st.Over}
-	if s >= 0 && int(s) < st.N {
-		g.MyStake = st.Stakes[s]
+	g := View{Seat: s, Players: st.n, Banker: st.banker, Round: st.round(), Rounds: st.rounds,
+		Ceiling: st.ceiling, Money: slices.Clone(st.money[:st.n]), Staked: staked, Over: st.over()}
+	if st.valid(s) {
+		g.MyStake = st.stakes[s]
 		if g.MyStake > 0 {
 			v.Private = []games.Msg{games.M("jokerbank.p.stake", "N", g.MyStake)}
 		}
 	}
 	var t []games.Msg
-	if st.Rounds > 0 {
-		t = append(t, games.M("jokerbank.t.roundof", "N", st.Round, "Of", st.Rounds))
+	if st.rounds > 0 {
+		t = append(t, games.M("jokerbank.t.roundof", "N", g.Round, "Of", st.rounds))
 	} else {
-		t = append(t, games.M("jokerbank.t.round", "N", st.Round))
+		t = append(t, games.M("jokerbank.t.round", "N", g.Round))
 	}
-	t = append(t, games.M("jokerbank.t.banker", "Seat", st.Banker, "N", st.Ceiling))
-	if len(st.History) == 0 {
-		for i, d := range st.Draws {
+	t = append(t, games.M("jokerbank.t.banker", "Seat", st.banker, "N", st.ceiling))
+	if len(st.history) == 0 {
+		draws, _ := drawBanker(st.n, st.seed)
+		for i, d := range draws {
 			var lines []games.Msg
 			for _, x := range d {
 				lines = append(lines, games.M("jokerbank.t.drawof", "Seat", x.Seat, "Card", x.Card))
@@ -63,28 +62,29 @@ func (st *state) View(s games.Seat) games.View {
 			t = append(t, games.M("jokerbank.t.draw", "N", i+1, "Lines", lines))
 		}
 	} else {
-		r := st.History[len(st.History)-1]
-		g.LastHit, g.LastCard = r.Hit, slices.Clone(st.Turned)
-		if r.Hit > 0 {
-			t = append(t, games.M("jokerbank.t.lasthit", "Cards", st.Turned, "N", r.Hit, "Call", callMsg(r.Hit)))
+		r := st.history[len(st.history)-1]
+		turned := slices.Clone(st.turned[:st.nTurned])
+		g.LastHit, g.LastCard = int(r.hit), turned
+		if r.hit > 0 {
+			t = append(t, games.M("jokerbank.t.lasthit", "Cards", turned, "N", g.LastHit, "Call", callMsg(g.LastHit)))
 		} else {
-			t = append(t, games.M("jokerbank.t.lastmiss", "Cards", st.Turned))
+			t = append(t, games.M("jokerbank.t.lastmiss", "Cards", turned))
 		}
 	}
-	if len(who) > 0 && !st.Over {
+	if len(who) > 0 && !g.Over {
 		t = append(t, games.M("jokerbank.t.staked", "Seats", who))
 	}
 	t = append(t, st.moneyLines()...)
-	if st.Over {
+	if g.Over {
 		t = append(t, games.M("jokerbank.t.over", "Seats", st.winners(), "Count", len(st.winners())))
 	}
 	v.Table = t
 	v.Game = g
 	if slices.Contains(v.ToAct, s) {
-		if st.Rounds == 0 {
-			v.Prompt = games.M("jokerbank.pr.stakeopen", "N", st.Ceiling)
+		if st.rounds == 0 {
+			v.Prompt = games.M("jokerbank.pr.stakeopen", "N", st.ceiling)
 		} else {
-			v.Prompt = games.M("jokerbank.pr.stake", "N", st.Ceiling)
+			v.Prompt = games.M("jokerbank.pr.stake", "N", st.ceiling)
 		}
 	}
 	return v
@@ -92,9 +92,9 @@ func (st *state) View(s games.Seat) games.View {
 
 // winners are the seats with the most money (J1-END: the running money decides the session).
 func (st *state) winners() []games.Seat {
-	hi := slices.Max(st.Money)
+	hi := slices.Max(st.money[:st.n])
 	var out []games.Seat
-	for s, m := range st.Money {
+	for s, m := range st.money[:st.n] {
 		if m == hi {
 			out = append(out, games.Seat(s))
 		}
@@ -108,18 +108,18 @@ const bankRows = 15
 // Score is the running money per player (J1-END): a row per round (the banker's cell marked *),
 // earlier rounds folded into one row so the sheet stays short.
 func (st *state) Score() games.Sheet {
-	sh := games.Sheet{Totals: slices.Clone(st.Money)}
-	hist := st.History
+	sh := games.Sheet{Totals: slices.Clone(st.money[:st.n])}
+	hist := st.history
 	if len(hist) > bankRows {
 		old := hist[:len(hist)-bankRows]
 		hist = hist[len(hist)-bankRows:]
-		pts := make([]int, st.N)
-		for _, r := range old {
-			for s, d := range r.Deltas {
-				pts[s] += d
+		pts := make([]int, st.n)
+		for i := range old {
+			for s := range games.Seat(st.n) {
+				pts[s] += old[i].delta(s)
 			}
 		}
-		cells := make([]string, st.N)
+		cells := make([]string, st.n)
 		for s, p := range pts {
 			cells[s] = fmt.Sprintf("%+d", p)
 		}
@@ -127,38 +127,32 @@ func (st *state) Score() games.Sheet {
 		if len(old) == 1 {
 			// One folded round is labelled as a round: "Rounds 1–1" reads badly, and a plural form
 			// cannot single out 1 in Russian (21 takes the same form).
-			label = games.M("jokerbank.row.round", "N", old[0].Round, "Seat", old[0].Banker)
+			label = games.M("jokerbank.row.round", "N", 1, "Seat", old[0].banker)
 		}
 		sh.Rows = append(sh.Rows, games.SheetRow{Label: label, Cells: cells, Points: pts})
 	}
-	for _, r := range hist {
-		cells := make([]string, st.N)
-		for s, d := range r.Deltas {
-			cells[s] = fmt.Sprintf("%+d", d)
-			if games.Seat(s) == r.Banker {
+	first := len(st.history) - len(hist) + 1 // the number of the first round shown one by one
+	for i, r := range hist {
+		cells := make([]string, st.n)
+		points := make([]int, st.n)
+		for s := range games.Seat(st.n) {
+			points[s] = r.delta(s)
+			cells[s] = fmt.Sprintf("%+d", points[s])
+			if s == r.banker {
 				cells[s] += "*"
 			}
 		}
-		sh.Rows = append(sh.Rows, games.SheetRow{Label: games.M("jokerbank.row.round", "N", r.Round, "Seat", r.Banker),
-			Cells: cells, Points: slices.Clone(r.Deltas)})
+		sh.Rows = append(sh.Rows, games.SheetRow{Label: games.M("jokerbank.row.round", "N", first+i, "Seat", r.banker),
+			Cells: cells, Points: points})
 	}
 	sh.Notes = append(sh.Notes, games.M("jokerbank.note.mark"))
-	if st.Over {
+	if st.over() {
 		sh.Winners = st.winners()
-		if st.Stopper != games.Nobody {
-			sh.Notes = append(sh.Notes, games.M("jokerbank.note.stopped", "Seat", st.Stopper))
+		if st.stopper != games.Nobody {
+			sh.Notes = append(sh.Notes, games.M("jokerbank.note.stopped", "Seat", st.stopper))
 		}
 	} else {
-		sh.Notes = append(sh.Notes, games.M("jokerbank.note.banker", "Seat", st.Banker))
+		sh.Notes = append(sh.Notes, games.M("jokerbank.note.banker", "Seat", st.banker))
 	}
 	return sh
 }
-
-// Zones: the deck is shuffled afresh for each round, so between actions it is one pile.
-func (st *state) Zones() []cards.Set { return []cards.Set{st.Deck()} }
-
-// Deck is the 54-card pack.
-func (st *state) Deck() cards.Set { return cards.SetOf(joker.Pack()...) }
-
-// Redeal has nothing to move: no card is hidden between rounds.
-func (st *state) Redeal(games.Seat, *rand.Rand) games.State { return st.clone() }
