@@ -14,6 +14,7 @@ import (
 	"github.com/kozyr-bot/kozyr/bot/tgfake"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/ai"
+	"github.com/kozyr-bot/kozyr/games/all"
 	"github.com/kozyr-bot/kozyr/games/joker"
 	"github.com/kozyr-bot/kozyr/games/jokerbank"
 	"github.com/kozyr-bot/kozyr/store"
@@ -73,9 +74,16 @@ func (h *harness) fixSeed(seed uint64) {
 // with the same knowledge a player has (seed and version only feed a deterministic rng).
 type policy func(st games.State, s games.Seat, version int, seed uint64) games.Action
 
-// agentAction is what the bot's own agent would do for seat s at this version (the same rng).
+// agentAction is what the bot's own agent would do for seat s at this version (the same agent,
+// found as Bot.agent finds it, and the same rng).
 func agentAction(game string, st games.State, s games.Seat, version int, seed uint64) games.Action {
-	return ai.For(game).Choose(st.View(s), st.Legal(s), agentStream(seed, version, s))
+	var ag games.Agent = ai.For(game)
+	for _, r := range all.Rules() {
+		if ar, ok := r.(games.AgentRules); ok && r.Name() == game {
+			ag = ar.Agent()
+		}
+	}
+	return ag.Choose(st.View(s), st.Legal(s), agentStream(seed, version, s))
 }
 
 // simStep is one action of a simulated match.

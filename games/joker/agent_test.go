@@ -1,20 +1,20 @@
-package ai
+package joker
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
-	"github.com/kozyr-bot/kozyr/games/joker"
 )
 
 // jokerParty plays one joker party with agents per seat and returns the final totals.
-func jokerParty(t *testing.T, players []Agent, seed uint64) []int {
-	st, _ := playMatch(t, joker.Rules(), games.Config{Players: len(players)}, seed, players)
+func jokerParty(t *testing.T, players []games.Agent, seed uint64) []int {
+	st, _ := playMatch(t, Rules(), games.Config{Players: len(players)}, seed, players)
 	return st.Score().Totals
 }
 
-// TestJokerAgentBeatsRandom seats one JokerAgent with Random players (3 and 4 players, the agent's
+// TestJokerAgentBeatsRandom seats one agent with games.Random players (3 and 4 players, the agent's
 // seat rotating) and requires a clear margin in party totals and party wins.
 func TestJokerAgentBeatsRandom(t *testing.T) {
 	for _, n := range []int{3, 4} {
@@ -22,11 +22,11 @@ func TestJokerAgentBeatsRandom(t *testing.T) {
 		agentSum, randSum, wins := 0, 0, 0
 		for i := range parties {
 			seat := i % n
-			players := make([]Agent, n)
+			players := make([]games.Agent, n)
 			for s := range players {
-				players[s] = Random{}
+				players[s] = games.Random{}
 			}
-			players[seat] = For("joker")
+			players[seat] = games.AgentFor(Rules())
 			totals := jokerParty(t, players, uint64(1000*n+i))
 			best := true
 			for s, v := range totals {
@@ -55,12 +55,12 @@ func TestJokerAgentBeatsRandom(t *testing.T) {
 func TestJokerAgentMakesBids(t *testing.T) {
 	made, bids := 0, 0
 	for i := range 8 {
-		st, err := joker.Rules().New(games.Config{Players: 3}, uint64(i))
+		st, err := Rules().New(games.Config{Players: 3}, uint64(i))
 		if err != nil {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(uint64(i), 12))
-		a := For("joker")
+		a := games.AgentFor(Rules())
 		var evs []games.Event
 		for len(st.ToAct()) > 0 {
 			s := st.ToAct()[0]
@@ -82,4 +82,33 @@ func TestJokerAgentMakesBids(t *testing.T) {
 	if made*2 < bids {
 		t.Errorf("agents made only %d of %d bids", made, bids)
 	}
+}
+
+// playMatch plays one match of r with an agent per seat, checking every choice is legal, and
+// returns the final state and every event of the match.
+func playMatch(t testing.TB, r games.Rules, cfg games.Config, seed uint64, agents []games.Agent) (games.State, []games.Event) {
+	t.Helper()
+	st, err := r.New(cfg, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 77))
+	var all []games.Event
+	for steps := 0; len(st.ToAct()) > 0; steps++ {
+		if steps > 200_000 {
+			t.Fatalf("seed %d: match did not end", seed)
+		}
+		s := st.ToAct()[0]
+		legal := st.Legal(s)
+		a := agents[s].Choose(st.View(s), legal, rng)
+		if !slices.Contains(legal, a) {
+			t.Fatalf("seed %d seat %d chose %v, not in %v", seed, s, a, legal)
+		}
+		var evs []games.Event
+		if st, evs, err = st.Apply(s, a); err != nil {
+			t.Fatalf("seed %d seat %d %v: %v", seed, s, a, err)
+		}
+		all = append(all, evs...)
+	}
+	return st, all
 }

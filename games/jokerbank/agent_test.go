@@ -1,4 +1,4 @@
-package ai
+package jokerbank
 
 import (
 	"math/rand/v2"
@@ -6,17 +6,17 @@ import (
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
-	"github.com/kozyr-bot/kozyr/games/jokerbank"
+	"github.com/kozyr-bot/kozyr/games/joker"
 )
 
 // TestJokerBankPunterExpectation measures what a punter wins per unit staked: negative, which is
-// why JokerBankAgent stakes the minimum.
+// why the agent stakes the minimum.
 func TestJokerBankPunterExpectation(t *testing.T) {
-	deck := append(cards.FrenchFrom(2), cards.Joker(1), cards.Joker(2))
+	deck := joker.Pack()
 	const rounds = 20000
 	sum, misses := 0, 0
 	for k := range uint64(rounds) {
-		s := jokerbank.Settle([]int{1}, cards.Shuffle(deck, 77, k))
+		s := Settle([]int{1}, cards.Shuffle(deck, 77, k))
 		sum += s.Deltas[0]
 		if s.PassesLeft {
 			misses++
@@ -33,7 +33,7 @@ func TestJokerBankPunterExpectation(t *testing.T) {
 func TestJokerBankAgentBeatsRandom(t *testing.T) {
 	agentSum, randSum, n := 0, 0, 4
 	for i := range 40 {
-		st, err := jokerbank.Rules().New(games.Config{Players: n}, uint64(i))
+		st, err := Rules().New(games.Config{Players: n}, uint64(i))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,9 +41,9 @@ func TestJokerBankAgentBeatsRandom(t *testing.T) {
 		rng := rand.New(rand.NewPCG(uint64(i), 5))
 		for len(st.ToAct()) > 0 {
 			s := st.ToAct()[0]
-			var ag Agent = Random{}
+			var ag games.Agent = games.Random{}
 			if s == seat {
-				ag = For("jokerbank")
+				ag = games.AgentFor(Rules())
 			}
 			if st, _, err = st.Apply(s, ag.Choose(st.View(s), st.Legal(s), rng)); err != nil {
 				t.Fatal(err)
