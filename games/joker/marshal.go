@@ -282,8 +282,11 @@ func (st *state) trickOf(ps []wirePlay) (trick, error) {
 		return t, fmt.Errorf("%d cards", len(ps))
 	}
 	for i, p := range ps {
-		call := Call(slices.Index(callNames[:], p.Call))
+		v := slices.Index(callNames[:], p.Call)
+		call := Call(v)
 		switch {
+		case v < 0:
+			return t, fmt.Errorf("call %q", p.Call)
 		case !st.valid(p.Seat) || !st.in[p.Seat] || i > 0 && p.Seat != st.next(t.seats[i-1]):
 			return t, fmt.Errorf("card %d played by seat %d", i+1, p.Seat)
 		case !packSet.Has(p.Card) || t.set().Has(p.Card):

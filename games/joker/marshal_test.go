@@ -154,6 +154,7 @@ func TestUnmarshalRefuses(t *testing.T) {
 		}, "called"},
 		{"a trick too many", playing, func(w *wire) { w.Taken[w.Trick[0].Seat]++ }, "collected"},
 		{"the last trick shown after a card", playing, func(w *wire) { w.Last = w.Trick }, "collected"},
+		{"an unknown call", playing, func(w *wire) { w.Trick[0].Call = "middle" }, `call "middle"`},
 		{"two jokers of one value", jokers, func(w *wire) { w.Trick[1].Call = w.Trick[0].Call }, "same value"},
 		{"a joker without a call", jokers, func(w *wire) { w.Trick[1].Call = "" }, "called"},
 		{"the last trick hidden", shown, func(w *wire) { w.Last = nil }, "last trick"},
