@@ -268,19 +268,18 @@ func TestLegalSet(t *testing.T) {
 
 // TestApplyKeepsSiblings: two states applied from one parent never share what they change.
 func TestApplyKeepsSiblings(t *testing.T) {
-	for _, r := range []games.Rules{Rules()} {
-		st, _ := r.New(games.Config{Players: 3}, 4)
-		rng := rand.New(rand.NewPCG(4, 4))
-		for len(st.ToAct()) > 0 {
-			s := st.ToAct()[0]
-			l := st.Legal(s)
-			a, _, _ := st.Apply(s, l[0])
-			ab, _ := a.MarshalBinary()
-			_, _, _ = st.Apply(s, l[len(l)-1])
-			if ab2, _ := a.MarshalBinary(); string(ab) != string(ab2) {
-				t.Fatalf("%s: applying to the parent changed a sibling", r.Name())
-			}
-			st, _, _ = st.Apply(s, l[rng.IntN(len(l))])
+	r := Rules()
+	st, _ := r.New(games.Config{Players: 3}, 4)
+	rng := rand.New(rand.NewPCG(4, 4))
+	for len(st.ToAct()) > 0 {
+		s := st.ToAct()[0]
+		l := st.Legal(s)
+		a, _, _ := st.Apply(s, l[0])
+		ab, _ := a.MarshalBinary()
+		_, _, _ = st.Apply(s, l[len(l)-1])
+		if ab2, _ := a.MarshalBinary(); string(ab) != string(ab2) {
+			t.Fatalf("%s: applying to the parent changed a sibling", r.Name())
 		}
+		st, _, _ = st.Apply(s, l[rng.IntN(len(l))])
 	}
 }

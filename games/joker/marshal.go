@@ -400,7 +400,10 @@ func (st *state) setTurn(h int) error {
 		if row := (dealRow{bids: st.bids, tricks: st.taken, leads: st.leads}); row != st.deals[len(st.deals)-1] {
 			return errors.New("the last deal scored is not the deal on the table")
 		}
-		st.turn = st.last.winner(st.trump())
+		if st.last.n == 0 {
+			return errors.New("the match over without its last trick")
+		}
+		st.turn = st.last.winner(st.trump()) // who took the last trick, as Apply leaves it
 	}
 	return nil
 }
