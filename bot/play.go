@@ -122,13 +122,23 @@ func (b *Bot) tableTx(ctx context.Context, upd int64, id store.TableID, fn func(
 // press (table, seat, version), lets the engine judge the action (its sentinel errors become the
 // answers), appends it to the log, saves the new state and the record with the turn bookkeeping,
 // archives a finished match, and records the deal and match results it owes the chats (rows).
-// Nothing is sent before it returns.
+// Nothing is sent before it returns. The press's update id goes into its log entry: that is how
+// a press delivered again is recognised (errDuplicate), with no index of its own to write.
 func (b *Bot) act(ctx context.Context, upd int64, id store.TableID, version int, who actor, a games.Action) (*snapshot, []store.Row, error) {
 	var rows []store.Row
 	now := b.now()
 	m := b.mem(id)
-	snap, err := b.tableTx(ctx, upd, id, func(tx store.Tx, rec *store.Table) (*snapshot, error) {
+	snap, err := b.tableTx(ctx, 0, id, func(tx store.Tx, rec *store.Table) (*snapshot, error) {
 		rows = nil
+		if upd != 0 && version < rec.Version {
+			since, err := tx.LogFrom(rec.ID, version)
+			if err != nil {
+				return nil, err
+			}
+			if slices.ContainsFunc(since, func(e store.Entry) bool { return e.Update == upd }) {
+				return nil, errDuplicate
+			}
+		}
 		if !rec.Started || rec.Ending() {
 			return nil, errNoTable
 		}
@@ -156,7 +166,7 @@ func (b *Bot) act(ctx context.Context, upd int64, id store.TableID, version int,
 		if err := tx.PutState(rec.ID, data); err != nil {
 			return nil, err
 		}
-		if err := tx.AppendLog(rec.ID, rec.Version, store.Entry{Seat: seat, Action: a}); err != nil {
+		if err := tx.AppendLog(rec.ID, rec.Version, store.Entry{Seat: seat, Action: a, Update: upd}); err != nil {
 			return nil, err
 		}
 		p := &rec.Seats[seat]
