@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strconv"
@@ -22,6 +23,7 @@ func (b *Bot) resume(ctx context.Context) error {
 	var recs []store.Table
 	var rows []store.Row
 	logs := map[store.TableID][]store.Entry{}
+	states := map[store.TableID][]byte{}
 	langs := map[int64]string{}
 	sent := map[int64][]int64{}
 	err := b.st.View(ctx, func(tx store.Tx) error {
@@ -41,6 +43,7 @@ func (b *Bot) resume(ctx context.Context) error {
 				if logs[rec.ID], err = tx.Log(rec.ID); err != nil {
 					return err
 				}
+				states[rec.ID], _ = tx.State(rec.ID)
 			}
 		}
 		return nil
@@ -62,7 +65,7 @@ func (b *Bot) resume(ctx context.Context) error {
 		var at map[int]*snapshot
 		if rec.Started && rec.Closed == "" {
 			var why error
-			snap.st, snap.events, at, why = b.rebuild(rec, logs[rec.ID], owed[rec.ID])
+			snap.st, snap.events, at, why = b.rebuild(rec, logs[rec.ID], states[rec.ID], owed[rec.ID])
 			if why != nil {
 				b.log.Error().Uint64("table", uint64(rec.ID)).Err(why).Msg("table cannot continue; closing it")
 				if snap, err = b.closeUnreadable(ctx, rec, snap.lang); err != nil {
@@ -111,8 +114,10 @@ func (b *Bot) keepLimits(sent map[int64][]int64) {
 }
 
 // rebuild replays a table's log with its game's engine: the state now, the events of the last
-// action, and the moments right after the actions whose results are still owed.
-func (b *Bot) rebuild(rec store.Table, log []store.Entry, owed []store.Row) (games.State, []games.Event, map[int]*snapshot, error) {
+// action, and the moments right after the actions whose results are still owed. The replay must
+// reproduce the stored state; where it does not (an engine that is not deterministic, a bug),
+// the stored state wins and the difference is logged.
+func (b *Bot) rebuild(rec store.Table, log []store.Entry, stored []byte, owed []store.Row) (games.State, []games.Event, map[int]*snapshot, error) {
 	r, ok := b.rules[rec.Game]
 	if !ok {
 		return nil, nil, nil, fmt.Errorf("unknown game %q", rec.Game)
@@ -135,6 +140,12 @@ func (b *Bot) rebuild(rec store.Table, log []store.Entry, owed []store.Row) (gam
 	})
 	if err != nil {
 		return nil, nil, nil, err
+	}
+	if data, err := st.MarshalBinary(); err != nil || !bytes.Equal(data, stored) {
+		if kept, uerr := r.Unmarshal(stored); uerr == nil {
+			b.log.Error().Uint64("table", uint64(rec.ID)).Msg("the replayed log does not reproduce the stored state; keeping the stored one")
+			st = kept
+		}
 	}
 	return st, evs, at, nil
 }
