@@ -9,7 +9,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
@@ -25,11 +25,11 @@ import (
 // pages those commits write (measured once, before the timed moves); empty-commits/s, bbolt's
 // rate of empty fsynced commits on the same disk in the same run.
 func BenchmarkMove(b *testing.B) {
-	fake := tgfake.New(tgfake.Options{RateScale: 1e6, WaitTimeout: 60 * time.Second})
+	fake := tgtest.New(tgtest.Options{RateScale: 1e6, WaitTimeout: 60 * time.Second})
 	defer fake.Close()
 	fake.AddGroup(group, "Bench")
 	h := start(b, setup{fake: fake, path: filepath.Join(b.TempDir(), "bench.db"), sync: true, rateScale: 1e6})
-	players := []tgfake.User{alice, bob, carol}
+	players := []tgtest.User{alice, bob, carol}
 	h.openDMs(players...)
 
 	newMatch := func() int {

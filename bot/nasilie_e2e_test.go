@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/nasilie"
 	"github.com/kozyr-bot/kozyr/locales"
@@ -72,7 +72,7 @@ var winnerLine = regexp.MustCompile(`🏆 (.+) reaches (\d+) and wins!`)
 func TestNasilieToHundred(t *testing.T) {
 	t.Parallel()
 	r := nasilie.Rules()
-	humans := []tgfake.User{alice, bob}
+	humans := []tgtest.User{alice, bob}
 	human := func(s games.Seat) bool { return s < 2 }
 	patch := func(st games.State) (games.State, error) {
 		b, err := st.MarshalBinary()
@@ -174,7 +174,7 @@ func TestNasilieToHundred(t *testing.T) {
 func TestNasilieCappedMatch(t *testing.T) {
 	t.Parallel()
 	r := nasilie.Rules()
-	humans := []tgfake.User{carol, dave}
+	humans := []tgtest.User{carol, dave}
 	h := start(t, setup{})
 	h.openDMs(humans...)
 	h.openTable(carol, r, map[string]string{nasilie.OptRounds: "3"})
@@ -250,7 +250,7 @@ func (h *harness) checkNasilieScore(rec store.Table, st games.State) {
 }
 
 // buttonTexts are the labels of a message's buttons.
-func buttonTexts(m tgfake.Message) []string {
+func buttonTexts(m tgtest.Message) []string {
 	var out []string
 	for _, b := range slices.Concat(m.Keyboard...) {
 		out = append(out, b.Text)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
@@ -78,7 +78,7 @@ func TestPaginate(t *testing.T) {
 func TestPagedAuction(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{rateScale: 200})
-	players := []tgfake.User{alice, bob, carol}
+	players := []tgtest.User{alice, bob, carol}
 	h.openDMs(players...)
 	h.say(group, alice, "/new skat")
 	h.lobby()
@@ -150,7 +150,7 @@ func TestPagedAuction(t *testing.T) {
 	h.clean()
 }
 
-func mustPageButton(t *testing.T, m tgfake.Message, label string) tgfake.Button {
+func mustPageButton(t *testing.T, m tgtest.Message, label string) tgtest.Button {
 	t.Helper()
 	b, ok := pageButton(m, label)
 	if !ok {
