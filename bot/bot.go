@@ -15,6 +15,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/kozyr-bot/kozyr/bot/outbox"
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
@@ -65,6 +66,7 @@ type Bot struct {
 	me     string // the bot's username, for /cmd@me and deep links
 	rules  map[string]games.Rules
 	loc    *locales.Bundle
+	render *render.Renderer
 	st     store.Store
 	out    *outbox.Outbox
 	queue  *serializer
@@ -155,6 +157,7 @@ func New(ctx context.Context, cfg Config) (*Bot, error) {
 		return nil, fmt.Errorf("bot: getMe: %s", b.clean(err))
 	}
 	b.me = me.Username
+	b.render = render.New(cfg.Locales, cfg.Games, b.me, b.log)
 	b.setCommands(ctx)
 	return b, nil
 }
@@ -246,7 +249,7 @@ func (b *Bot) setCommands(ctx context.Context) {
 	list := func(lang string, names []string) []models.BotCommand {
 		out := make([]models.BotCommand, 0, len(names))
 		for _, n := range names {
-			out = append(out, models.BotCommand{Command: n, Description: truncateRunes(locales.Plain(b.text(lang, "bot.cmd."+n)), 256)})
+			out = append(out, models.BotCommand{Command: n, Description: render.Truncate(locales.Plain(b.render.Text(lang, "bot.cmd."+n)), 256)})
 		}
 		return out
 	}

@@ -15,10 +15,10 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
-	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/all"
 	"github.com/kozyr-bot/kozyr/games/wizard"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -609,7 +609,7 @@ func (h *harness) patchState(patch func([]byte) ([]byte, error)) {
 	}
 	if m := h.bot.mem(rec.ID); m != nil {
 		snap := *m.current()
-		snap.st = st
+		snap.State = st
 		m.committed(0, &snap)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/ai"
 	"github.com/kozyr-bot/kozyr/games/cards"
@@ -119,18 +120,18 @@ func (b *Bot) fire(id store.TableID) {
 // agent for a player whose turn timer ran out. One action per tick; the next is scheduled after.
 func (b *Bot) tick(ctx context.Context, m *tableMem) {
 	snap := m.current()
-	if snap == nil || !snap.rec.Started || snap.rec.Ending() {
+	if snap == nil || !snap.Rec.Started || snap.Rec.Ending() {
 		return
 	}
 	now := b.now()
-	for _, s := range snap.st.ToAct() {
-		p := snap.rec.Seats[s]
+	for _, s := range snap.State.ToAct() {
+		p := snap.Rec.Seats[s]
 		auto := p.AI || p.Away
 		if auto && !now.Before(m.changed().Add(b.cfg.AIDelay)) {
 			b.agentMove(ctx, m, snap, s, false)
 			return
 		}
-		if !auto && !snap.rec.Deadline.IsZero() && !now.Before(snap.rec.Deadline) {
+		if !auto && !snap.Rec.Deadline.IsZero() && !now.Before(snap.Rec.Deadline) {
 			b.agentMove(ctx, m, snap, s, true)
 			return
 		}
@@ -147,19 +148,19 @@ func agentStream(seed uint64, version int, s games.Seat) *rand.Rand {
 // agentMove lets the game's agent choose for seat s from its View and Legal only, with randomness
 // derived from the table's seed and version (reproducible), outside any transaction, and applies
 // it through act, the same version-checked path a pressed button takes.
-func (b *Bot) agentMove(ctx context.Context, m *tableMem, snap *snapshot, s games.Seat, timeout bool) {
-	st := snap.st
+func (b *Bot) agentMove(ctx context.Context, m *tableMem, snap *render.Snapshot, s games.Seat, timeout bool) {
+	st := snap.State
 	legal := st.Legal(s)
 	if len(legal) == 0 {
-		b.log.Error().Uint64("table", uint64(snap.rec.ID)).Int("seat", int(s)).Msg("seat to act has no legal action")
+		b.log.Error().Uint64("table", uint64(snap.Rec.ID)).Int("seat", int(s)).Msg("seat to act has no legal action")
 		return
 	}
-	rng := agentStream(snap.rec.Seed, snap.rec.Version, s)
-	a := b.agent(snap.rec.Game).Choose(st.View(s), legal, rng)
-	next, rows, err := b.act(ctx, 0, snap.rec.ID, snap.rec.Version, actor{seat: s, timeout: timeout}, a)
+	rng := agentStream(snap.Rec.Seed, snap.Rec.Version, s)
+	a := b.agent(snap.Rec.Game).Choose(st.View(s), legal, rng)
+	next, rows, err := b.act(ctx, 0, snap.Rec.ID, snap.Rec.Version, actor{seat: s, timeout: timeout}, a)
 	if err != nil {
 		if !errors.Is(err, errStale) && !errors.Is(err, errNoTable) {
-			b.log.Error().Uint64("table", uint64(snap.rec.ID)).Err(err).Msg("agent move")
+			b.log.Error().Uint64("table", uint64(snap.Rec.ID)).Err(err).Msg("agent move")
 		}
 		if cur := m.current(); cur != nil {
 			b.reschedule(m, cur)
@@ -195,21 +196,21 @@ func (m *tableMem) touch() {
 }
 
 // reschedule sets the table's next due time from its committed snapshot.
-func (b *Bot) reschedule(m *tableMem, snap *snapshot) {
-	if !snap.rec.Started || snap.rec.Ending() {
-		b.sched.Set(snap.rec.ID, time.Time{})
+func (b *Bot) reschedule(m *tableMem, snap *render.Snapshot) {
+	if !snap.Rec.Started || snap.Rec.Ending() {
+		b.sched.Set(snap.Rec.ID, time.Time{})
 		return
 	}
 	var due time.Time
-	toAct := snap.st.ToAct()
+	toAct := snap.State.ToAct()
 	for _, s := range toAct {
-		at := snap.rec.Deadline
-		if p := snap.rec.Seats[s]; p.AI || p.Away {
+		at := snap.Rec.Deadline
+		if p := snap.Rec.Seats[s]; p.AI || p.Away {
 			at = m.changed().Add(b.cfg.AIDelay)
 		}
 		if !at.IsZero() && (due.IsZero() || at.Before(due)) {
 			due = at
 		}
 	}
-	b.sched.Set(snap.rec.ID, due)
+	b.sched.Set(snap.Rec.ID, due)
 }
