@@ -16,6 +16,7 @@ import (
 
 	"github.com/kozyr-bot/kozyr/bot/outbox"
 	"github.com/kozyr-bot/kozyr/bot/render"
+	"github.com/kozyr-bot/kozyr/bot/schedule"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
@@ -35,6 +36,14 @@ type Config struct {
 	AIDelay time.Duration
 	// RateScale divides the outbox's rate windows (tests against a scaled fake); 0 means 1.
 	RateScale float64
+	// GroupPause is how long a table's group message waits for more moves before it is edited,
+	// so a quick run of moves costs one edit of the group's 20 a minute; 0 means
+	// DefaultGroupPause, a negative value none.
+	GroupPause time.Duration
+	// HandPause is how long the hand message of a player who is not to act waits before it is
+	// edited: when their next turn comes sooner, its fresh prompt replaces the edit (one call
+	// instead of two) and the old prompt is deleted; 0 means DefaultHandPause, negative none.
+	HandPause time.Duration
 	// WebhookURL switches from polling to a webhook: the public address Telegram posts updates
 	// to. Listen is the local address the webhook server listens on (":8443"), WebhookSecret the
 	// secret_token Telegram sends back in every request.
@@ -49,6 +58,12 @@ type Config struct {
 type HTTPDoer interface {
 	Do(*http.Request) (*http.Response, error)
 }
+
+// Defaults of Config.GroupPause (short enough that nobody notices it) and Config.HandPause.
+const (
+	DefaultGroupPause = 300 * time.Millisecond
+	DefaultHandPause  = 1500 * time.Millisecond
+)
 
 // pollTimeout is the long-poll window of getUpdates; the HTTP client allows a little more.
 const pollTimeout = 30 * time.Second
@@ -71,7 +86,7 @@ type Bot struct {
 	out    *outbox.Outbox
 	queue  *serializer
 	intake *tracker
-	sched  *scheduler
+	sched  *schedule.Timers[store.TableID]
 	books  *books
 
 	mu     sync.Mutex
@@ -108,6 +123,18 @@ func New(ctx context.Context, cfg Config) (*Bot, error) {
 	if cfg.RateScale <= 0 {
 		cfg.RateScale = 1
 	}
+	switch {
+	case cfg.GroupPause == 0:
+		cfg.GroupPause = DefaultGroupPause
+	case cfg.GroupPause < 0:
+		cfg.GroupPause = 0
+	}
+	switch {
+	case cfg.HandPause == 0:
+		cfg.HandPause = DefaultHandPause
+	case cfg.HandPause < 0:
+		cfg.HandPause = 0
+	}
 	work, stop := context.WithCancel(context.Background())
 	b := &Bot{
 		cfg:    cfg,
@@ -129,7 +156,7 @@ func New(ctx context.Context, cfg Config) (*Bot, error) {
 	}
 	b.queue = newSerializer(b.log)
 	b.intake = newTracker()
-	b.sched = newScheduler(b.fire)
+	b.sched = schedule.New(b.fire)
 	b.books = newBooks()
 	lim := outbox.DefaultLimits()
 	lim.Scale = cfg.RateScale
@@ -188,7 +215,7 @@ func (b *Bot) Run(ctx context.Context) error {
 
 	bgCtx, stopBg := context.WithCancel(b.work)
 	var bg sync.WaitGroup
-	bg.Go(func() { b.sched.run(bgCtx) })
+	bg.Go(func() { b.sched.Run(bgCtx) })
 	bg.Go(func() { b.flushLoop(bgCtx) })
 
 	if err := b.resume(ctx); err != nil {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
 	"github.com/kozyr-bot/kozyr/bot/render"
-	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -82,31 +81,21 @@ func (b *Bot) onPlay(ctx context.Context, upd int64, q *models.CallbackQuery) er
 		b.shown(snap, rows)
 		return nil
 	}
-	id := "bot.cb.error"
-	switch {
-	case errors.Is(err, errDuplicate):
+	if errors.Is(err, errDuplicate) {
 		return nil // answered when it was first processed
-	case errors.Is(err, errNoTable), errors.Is(err, games.ErrOver):
-		id = "bot.cb.notable"
-	case errors.Is(err, errStale):
-		id = "bot.cb.stale"
-	case errors.Is(err, errNotPlayer):
-		id = "bot.cb.notplayer"
-	case errors.Is(err, games.ErrNotYourTurn):
-		id = "bot.cb.notturn"
-	case errors.Is(err, games.ErrIllegal):
-		id = "bot.cb.illegal"
-	default:
-		b.answer(ctx, q.ID, b.render.Text(lang, id), "", false)
+	}
+	r, known := refusalOf(err)
+	if !known {
+		b.answer(ctx, q.ID, b.render.Text(lang, string(r)), "", false)
 		return err
 	}
-	if errors.Is(err, errStale) || errors.Is(err, games.ErrNotYourTurn) || errors.Is(err, games.ErrIllegal) {
+	if r != errNoTable && r != errNotPlayer {
 		if back, err := b.comeBack(ctx, upd, d.Table, q.From.ID); err != nil || back {
-			b.answer(ctx, q.ID, b.render.Text(lang, id), "", false)
+			b.answer(ctx, q.ID, b.render.Text(lang, string(r)), "", false)
 			return err
 		}
 	}
-	b.refuse(ctx, upd, q, b.render.Text(lang, id), "")
+	b.refuse(ctx, upd, q, b.render.Text(lang, string(r)), "")
 	return nil
 }
 

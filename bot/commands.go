@@ -149,8 +149,7 @@ func (b *Bot) onGroup(ctx context.Context, upd int64, m *models.Message, cmd com
 			return fx.reply(tx, place, c)
 		}
 		refused := func(err error) error {
-			var r refusal
-			if errors.As(err, &r) {
+			if r, ok := refusalOf(err); ok {
 				return say(render.Content{Text: b.render.Text(lang, string(r))})
 			}
 			return err
@@ -275,8 +274,7 @@ func (b *Bot) cmdStart(tx store.Tx, fx *effects, from *models.User, args string)
 		return say("bot.join.already")
 	}
 	if err := b.join(tx, fx, rec.Place, from, true); err != nil {
-		var r refusal
-		if errors.As(err, &r) {
+		if r, ok := refusalOf(err); ok {
 			return say(string(r))
 		}
 		return err

@@ -69,12 +69,6 @@ type harness struct {
 
 func start(t testing.TB, s setup) *harness {
 	t.Helper()
-	fake := s.fake
-	if fake == nil {
-		fake = tgtest.New(tgtest.Options{RateScale: cmp.Or(s.rateScale, rateScale), Faults: s.faults, Seed: 7, WaitTimeout: 60 * time.Second})
-		t.Cleanup(fake.Close)
-		fake.AddGroup(group, "Card night")
-	}
 	path := s.path
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "kozyr.db")
@@ -87,6 +81,18 @@ func start(t testing.TB, s setup) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return startWith(t, s, st, st)
+}
+
+// startWith is start with the store the bot uses (which may wrap the file's) given.
+func startWith(t testing.TB, s setup, use store.Store, st *store.BoltStore) *harness {
+	t.Helper()
+	fake := s.fake
+	if fake == nil {
+		fake = tgtest.New(tgtest.Options{RateScale: cmp.Or(s.rateScale, rateScale), Faults: s.faults, Seed: 7, WaitTimeout: 60 * time.Second})
+		t.Cleanup(fake.Close)
+		fake.AddGroup(group, "Card night")
+	}
 	loc, err := locales.Load()
 	if err != nil {
 		t.Fatal(err)
@@ -98,13 +104,15 @@ func start(t testing.TB, s setup) *harness {
 	cfg := Config{
 		Token:       fake.Token(),
 		APIURL:      fake.URL(),
-		Store:       st,
+		Store:       use,
 		Games:       s.games,
 		Locales:     loc,
 		Log:         zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel),
 		TurnTimeout: s.turnTimeout,
 		AIDelay:     cmp.Or(s.aiDelay, aiDelay),
 		RateScale:   cmp.Or(s.rateScale, rateScale),
+		GroupPause:  5 * time.Millisecond,
+		HandPause:   50 * time.Millisecond,
 	}
 	if s.webhook {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -17,12 +17,6 @@ import (
 	"github.com/kozyr-bot/kozyr/store"
 )
 
-// refusal is a request the bot turns down; its text is the locale id of the answer. Returned from
-// inside a transaction it also aborts the write.
-type refusal string
-
-func (r refusal) Error() string { return string(r) }
-
 // errNeedDM means the user must open a DM with the bot (a deep link) before they can be seated.
 var errNeedDM = errors.New("user has no open DM")
 
@@ -402,8 +396,7 @@ func (b *Bot) onLobby(ctx context.Context, upd int64, q *models.CallbackQuery) e
 			res = b.cycleOption(tx, fx, rec, d.Option())
 		}
 		answer = b.outcome(lang, res, ok)
-		var r refusal
-		if errors.As(res, &r) {
+		if _, refused := refusalOf(res); refused {
 			return errUnchanged
 		}
 		return res
@@ -416,20 +409,6 @@ func (b *Bot) onLobby(ctx context.Context, upd int64, q *models.CallbackQuery) e
 		b.answer(ctx, q.ID, answer, url, false)
 	}
 	return err
-}
-
-// outcome is the answer to a request: its refusal, the success text, or a generic error.
-func (b *Bot) outcome(lang string, err error, ok string) string {
-	var r refusal
-	switch {
-	case err == nil:
-		return b.render.Text(lang, ok)
-	case errors.As(err, &r):
-		return b.render.Text(lang, string(r))
-	default:
-		b.log.Error().Err(err).Msg("request failed")
-		return b.render.Text(lang, "bot.cb.error")
-	}
 }
 
 // onPick opens the table chosen in the game picker, turning the picker message into the lobby.
@@ -458,8 +437,7 @@ func (b *Bot) onPick(ctx context.Context, upd int64, q *models.CallbackQuery) er
 		if url != "" {
 			answer = ""
 		}
-		var r refusal
-		if errors.As(res, &r) {
+		if _, refused := refusalOf(res); refused {
 			return errUnchanged
 		}
 		return res

@@ -12,13 +12,9 @@ import (
 	"github.com/kozyr-bot/kozyr/store"
 )
 
-// Errors of the apply path; each has its own callback answer.
-var (
-	errNoTable   = errors.New("no running table")
-	errNotPlayer = errors.New("not seated at this table")
-	errStale     = errors.New("button drawn for an older version")
-	errDuplicate = errors.New("update already processed")
-)
+// errDuplicate means the update was processed before (a redelivery): it changes nothing, and is
+// answered no more.
+var errDuplicate = errors.New("update already processed")
 
 // maxTimeouts is how many turn timeouts in a row make a seat away (issue 3).
 const maxTimeouts = 3

@@ -18,11 +18,6 @@ import (
 	"github.com/kozyr-bot/kozyr/store"
 )
 
-// handDelay is how long the hand message of a player who is not to act waits before it is
-// edited: when their next turn comes sooner, its fresh prompt replaces the edit (one call
-// instead of two), and the old prompt is deleted.
-const handDelay = 1500 * time.Millisecond
-
 // submit queues a job of table m's, counting it so an ended table is dropped once its last
 // messages are out.
 func (b *Bot) submit(m *tableMem, j outbox.Job) {
@@ -84,15 +79,21 @@ func (b *Bot) drop(m *tableMem) {
 }
 
 // syncGroup brings the table's group message to what snap shows: a new message when there is
-// none yet (the lobby), else an edit, and nothing when it already shows it.
+// none yet (the lobby), else an edit, and nothing when it already shows it. During a match the
+// edit waits GroupPause for more moves, which replace it (coalescing keeps the newest snapshot).
 func (b *Bot) syncGroup(m *tableMem, snap *render.Snapshot) {
 	if snap.Rec.Closed == closedRemoved {
 		return // the bot can no longer write there
 	}
 	chat := snap.Rec.Place.Chat
+	var notBefore time.Time
+	if snap.Rec.Started && !snap.Rec.Ending() {
+		notBefore = time.Now().Add(b.cfg.GroupPause)
+	}
 	b.submit(m, outbox.Job{
-		Chat:     chat,
-		Coalesce: "g/" + strconv.FormatUint(uint64(snap.Rec.ID), 10),
+		Chat:      chat,
+		Coalesce:  "g/" + strconv.FormatUint(uint64(snap.Rec.ID), 10),
+		NotBefore: notBefore,
 		Call: func(ctx context.Context) error {
 			c := b.render.Group(snap)
 			h := c.Hash()
@@ -126,13 +127,13 @@ func (b *Bot) syncGroup(m *tableMem, snap *render.Snapshot) {
 
 // syncHand brings one player's hand message to what snap shows, with one call at most: a fresh
 // message when their turn began (so Telegram notifies them; the superseded prompt is deleted),
-// else an edit when what they see changed. A player who is not to act waits handDelay first.
+// else an edit when what they see changed. A player who is not to act waits HandPause first.
 func (b *Bot) syncHand(m *tableMem, snap *render.Snapshot, seat games.Seat) {
 	p := snap.Rec.Seats[seat]
 	user := p.UserID
 	var notBefore time.Time
 	if !snap.Rec.Ending() && !slices.Contains(snap.State.ToAct(), seat) {
-		notBefore = time.Now().Add(handDelay)
+		notBefore = time.Now().Add(b.cfg.HandPause)
 	}
 	b.submit(m, outbox.Job{
 		Chat:      user,

@@ -1,11 +1,9 @@
 package bot
 
 import (
-	"container/heap"
 	"context"
 	"errors"
 	"math/rand/v2"
-	"sync"
 	"time"
 
 	"github.com/kozyr-bot/kozyr/bot/render"
@@ -14,93 +12,6 @@ import (
 	"github.com/kozyr-bot/kozyr/games/cards"
 	"github.com/kozyr-bot/kozyr/store"
 )
-
-// scheduler wakes tables up when something is due: an agent's move (an AI seat or an away player,
-// AIDelay after the table's last change) or a human's turn deadline (stored in the record, so it
-// survives restarts). One goroutine and one timer, set to the earliest due time of a heap.
-type scheduler struct {
-	mu   sync.Mutex
-	due  map[store.TableID]time.Time
-	heap dueHeap
-	wake chan struct{}
-	fire func(id store.TableID)
-}
-
-func newScheduler(fire func(store.TableID)) *scheduler {
-	return &scheduler{due: map[store.TableID]time.Time{}, wake: make(chan struct{}, 1), fire: fire}
-}
-
-// Set makes table id due at at; the zero time removes it.
-func (s *scheduler) Set(id store.TableID, at time.Time) {
-	s.mu.Lock()
-	if at.IsZero() {
-		delete(s.due, id)
-	} else if cur, ok := s.due[id]; !ok || !cur.Equal(at) {
-		s.due[id] = at
-		heap.Push(&s.heap, dueAt{id, at})
-	}
-	s.mu.Unlock()
-	select {
-	case s.wake <- struct{}{}:
-	default:
-	}
-}
-
-// run fires due tables until ctx is done.
-func (s *scheduler) run(ctx context.Context) {
-	timer := time.NewTimer(time.Hour)
-	defer timer.Stop()
-	for {
-		now := time.Now()
-		var fire []store.TableID
-		wait := time.Hour
-		s.mu.Lock()
-		for s.heap.Len() > 0 {
-			top := s.heap[0]
-			if at, ok := s.due[top.id]; !ok || !at.Equal(top.at) {
-				heap.Pop(&s.heap) // replaced or removed since it was pushed
-				continue
-			}
-			if top.at.After(now) {
-				wait = top.at.Sub(now)
-				break
-			}
-			heap.Pop(&s.heap)
-			delete(s.due, top.id)
-			fire = append(fire, top.id)
-		}
-		s.mu.Unlock()
-		for _, id := range fire {
-			s.fire(id)
-		}
-		timer.Reset(wait)
-		select {
-		case <-ctx.Done():
-			return
-		case <-s.wake:
-		case <-timer.C:
-		}
-	}
-}
-
-type dueAt struct {
-	id store.TableID
-	at time.Time
-}
-
-// dueHeap orders due times, earliest first (container/heap).
-type dueHeap []dueAt
-
-func (h dueHeap) Len() int           { return len(h) }
-func (h dueHeap) Less(i, j int) bool { return h[i].at.Before(h[j].at) }
-func (h dueHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *dueHeap) Push(x any)        { *h = append(*h, x.(dueAt)) }
-func (h *dueHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
-}
 
 // fire queues a due table's check behind its other work.
 func (b *Bot) fire(id store.TableID) {
