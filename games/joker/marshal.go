@@ -324,6 +324,10 @@ func (st *state) setCards(h int) error {
 	st.won = all
 	for s := range st.n {
 		st.won = st.won.Minus(st.hands[s])
+		// J-LEADPEN: a penalised lead is a joker of the seat's led, so played.
+		if played := dealt[s].Minus(st.hands[s]).Intersect(jokers).Len(); st.leads[s] > played {
+			return fmt.Errorf("seat %d penalised for %d joker leads, having played %d jokers", s, st.leads[s], played)
+		}
 	}
 	st.won = st.won.Minus(st.trick.set())
 	c, k := st.collected(), st.players()
@@ -380,9 +384,6 @@ func (st *state) setTurn(h int) error {
 		}
 		if st.turn == games.Nobody {
 			return errors.New("every bid made while bidding")
-		}
-		if st.leads != [maxSeats]int{} {
-			return errors.New("joker leads while bidding")
 		}
 	case phasePlay:
 		if c == h {

@@ -75,7 +75,7 @@ func TestUnmarshalRefuses(t *testing.T) {
 	playing := reach(t, games.Config{Players: 4}, 2, func(st *state) bool {
 		return st.phase == phasePlay && st.trick.n == 2 && st.collected() == 1 && st.dealNo() == 4
 	})
-	jokers := reach(t, games.Config{Players: 3}, 3, func(st *state) bool {
+	twoJokers := reach(t, games.Config{Players: 3}, 3, func(st *state) bool {
 		return st.trick.set().Intersect(jokers).Len() == 2
 	})
 	shown := reach(t, games.Config{Players: 3}, 4, func(st *state) bool {
@@ -128,7 +128,7 @@ func TestUnmarshalRefuses(t *testing.T) {
 			w.Hands[s] = w.Hands[s].Remove(c)
 			w.Trick = []wirePlay{{Seat: s, Card: c}}
 		}, "a trick while bidding"},
-		{"a joker lead while bidding", bidding, func(w *wire) { w.Leads[0] = 1 }, "leads while bidding"},
+		{"a joker lead while bidding", bidding, func(w *wire) { w.Leads[0] = 1 }, "joker leads"},
 		{"bids adding up to the hand size", playing, func(w *wire) {
 			sum := 0
 			for _, b := range w.Bids {
@@ -136,6 +136,15 @@ func TestUnmarshalRefuses(t *testing.T) {
 			}
 			w.Bids[playing.dealer] += HandSize(4) - sum
 		}, "bids adding up"},
+		{"a joker lead by a seat dealt no joker", playing, func(w *wire) {
+			dealt, _ := playing.dealt()
+			for s := range w.Leads {
+				if dealt[s].Intersect(jokers).Empty() {
+					w.Leads[s] = 1
+					break
+				}
+			}
+		}, "joker leads"},
 		{"a bid missing while playing", playing, func(w *wire) { w.Bids[playing.dealer] = -1 }, "has not bid"},
 		{"a trick card played out of turn", playing, func(w *wire) { w.Trick[1].Seat = w.Trick[0].Seat }, "played by seat"},
 		{"a trick card the player was not dealt", playing, func(w *wire) {
@@ -155,8 +164,8 @@ func TestUnmarshalRefuses(t *testing.T) {
 		{"a trick too many", playing, func(w *wire) { w.Taken[w.Trick[0].Seat]++ }, "collected"},
 		{"the last trick shown after a card", playing, func(w *wire) { w.Last = w.Trick }, "collected"},
 		{"an unknown call", playing, func(w *wire) { w.Trick[0].Call = "middle" }, `call "middle"`},
-		{"two jokers of one value", jokers, func(w *wire) { w.Trick[1].Call = w.Trick[0].Call }, "same value"},
-		{"a joker without a call", jokers, func(w *wire) { w.Trick[1].Call = "" }, "called"},
+		{"two jokers of one value", twoJokers, func(w *wire) { w.Trick[1].Call = w.Trick[0].Call }, "same value"},
+		{"a joker without a call", twoJokers, func(w *wire) { w.Trick[1].Call = "" }, "called"},
 		{"the last trick hidden", shown, func(w *wire) { w.Last = nil }, "last trick"},
 		{"a shorter last trick", shown, func(w *wire) { w.Last = w.Last[1:] }, "last trick"},
 		{"an extra party in a single party", over, func(w *wire) {
@@ -174,10 +183,11 @@ func TestUnmarshalRefuses(t *testing.T) {
 		{"the match over with a deal missing", over, func(w *wire) { w.Deals = w.Deals[1:] }, "scored deals"},
 		{"totals that are not the deals'", over, func(w *wire) { w.Parties[0].Totals[0]++ }, "add up"},
 		{"the deal on the table not the last scored", over, func(w *wire) {
-			if w.Leads[0] > 0 {
-				w.Leads[0]--
-			} else {
-				w.Leads[0]++
+			for b := range HandSize(Deals) + 1 {
+				if b != w.Bids[0] && b+w.Bids[1] != HandSize(Deals) {
+					w.Bids[0] = b
+					return
+				}
 			}
 		}, "not the deal on the table"},
 	} {
