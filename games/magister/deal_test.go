@@ -395,7 +395,7 @@ func checkGame(t *testing.T, cfg games.Config, seed uint64) {
 			t.Fatalf("seat %d to act without a legal action", s)
 		}
 		a := legal[rng.IntN(len(legal))]
-		gv := g.View(s).Game.(GameView)
+		gv := g.View(s).Game.(View)
 		if gv.Takes.Union(gv.Knocks).Minus(g.playable(s)) != 0 || gv.Takes.Intersect(gv.Knocks) != 0 {
 			t.Fatalf("takes %v / knocks %v not disjoint legal cards", gv.Takes, gv.Knocks)
 		}

@@ -12,5 +12,6 @@
 //   - the match end: the score sheet of §9 (halves, totals, places) and the rating of §10.
 //
 // The bank rules are pure functions (Bank.Play, Bank.Resolve, LegalPlays) so the rule vectors in
-// testdata/vectors and the agent in games/ai can call them directly.
+// testdata/vectors and the agent (agent.go, reached through Rules().Agent()) can call them
+// directly.
 package magister

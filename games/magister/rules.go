@@ -44,6 +44,9 @@ func (rules) OverallRating(totalPoints, matches int) games.Msg {
 	return games.M("magister.overall", "Rating", OverallRatingText(totalPoints, matches), "Count", matches)
 }
 
+// Agent is Magister's computer player.
+func (rules) Agent() games.Agent { return Agent{} }
+
 // Options are the trump variant and its trump choices (§3).
 func (rules) Options() []games.Option { return options() }
 

@@ -7,9 +7,10 @@ import (
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
 
-// GameView is the structured view for agents (View.Game): the same knowledge as the rest of the
-// View. Banks already played are public (every card was played face up), so Taken is too.
-type GameView struct {
+// View is the structured view for agents (games.View.Game): the same knowledge as the rest of
+// the games.View. Banks already played are public (every card was played face up), so Taken is
+// too.
+type View struct {
 	Players   int
 	Trumps    Trumps     // the trump configuration (variant 1 while choosing: NoSuit = not yet)
 	Choosing  bool       // the variant-1 trump choice is under way
@@ -92,8 +93,8 @@ func (g *state) prompt() games.Msg {
 	return games.M("magister.prompt.follow", "Seat", g.Bank.Holder(), "Card", g.Bank.Top)
 }
 
-func (g *state) gameView() GameView {
-	gv := GameView{
+func (g *state) gameView() View {
+	gv := View{
 		Players: g.N, Trumps: g.Tr.clone(), Choosing: g.Choosing, Deal: g.Deal,
 		Dealer: g.Dealer, Leader: g.Leader, Played: g.Played,
 		Taken: slices.Clone(g.Taken[:g.N]), Banks: slices.Clone(g.Banks[:g.N]), Fours: slices.Clone(g.Fours[:g.N]),
