@@ -187,6 +187,21 @@ func leanForm(req *http.Request) (url.Values, error) {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return url.Values{}, nil
 	}
+	if mt == "application/json" {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(body, &m); err != nil {
+			return nil, err
+		}
+		out := url.Values{}
+		for k, raw := range m {
+			var s string
+			if json.Unmarshal(raw, &s) != nil {
+				s = string(raw)
+			}
+			out.Set(k, s)
+		}
+		return out, nil
+	}
 	if mt != "multipart/form-data" {
 		return url.ParseQuery(string(body))
 	}

@@ -72,6 +72,9 @@ func load(b *testing.B, tables int) {
 		"KOZYR_TURN_TIMEOUT": "0",
 		"KOZYR_LOG_LEVEL":    "warn",
 	}
+	if p := os.Getenv(childProfileEnv); p != "" {
+		env[childProfileEnv] = p // the bot process profiles itself
+	}
 	var ts []*loadTable
 	byUser := map[int64]*loadTable{}
 	for g := range tables {
@@ -217,6 +220,7 @@ func load(b *testing.B, tables int) {
 	b.ReportMetric(float64(after.cpu-before.cpu)/float64(time.Millisecond)/n, "cpu-ms/move")
 	b.ReportMetric(float64(idleRSS-baseRSS)/1024/float64(tables), "KiB/table")
 	b.ReportMetric(emptyCommitRate(b, dir), "empty-commits/s")
+	bot.stop(b)
 	for _, v := range fake.Violations() {
 		b.Errorf("violation: %s", v)
 		break
