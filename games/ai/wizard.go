@@ -17,7 +17,7 @@ type WizardAgent struct{}
 
 // Choose picks the trump suit, a bid or a card from the seat's view.
 func (WizardAgent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
-	p, ok := v.Game.(wizard.Public)
+	p, ok := v.Game.(wizard.View)
 	if !ok || len(legal) == 0 {
 		return Random{}.Choose(v, legal, rng)
 	}
@@ -110,7 +110,7 @@ func wizardExpectedTricks(hand cards.Set, trump cards.Suit, n, r int) float64 {
 }
 
 // wizardChooseBid bids the rounded estimate, or the nearest allowed number.
-func wizardChooseBid(p wizard.Public, hand cards.Set, legal []games.Action) games.Action {
+func wizardChooseBid(p wizard.View, hand cards.Set, legal []games.Action) games.Action {
 	want := wizardExpectedTricks(hand, p.Trump, p.Players, p.Cards)
 	best, bestD := legal[0], 1e9
 	for _, a := range legal {
@@ -153,7 +153,7 @@ func wizardBoss(c cards.Card, seen cards.Set) bool {
 
 // wizardChoosePlay plays to make the bid: take with the cheapest sure winner while tricks are
 // needed, otherwise duck with the highest loser.
-func wizardChoosePlay(p wizard.Public, seat games.Seat, hand cards.Set, legal []games.Action) games.Action {
+func wizardChoosePlay(p wizard.View, seat games.Seat, hand cards.Set, legal []games.Action) games.Action {
 	need := 0
 	if seat >= 0 && int(seat) < len(p.Bids) {
 		need = p.Bids[seat] - p.Taken[seat]

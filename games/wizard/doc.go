@@ -13,6 +13,6 @@
 //     the next; Wizards and Jesters may always be played, suited cards must follow the led suit;
 //   - scoring: 20 + 10 per trick for an exact bid, −10 per trick off otherwise.
 //
-// The pure functions LedSuit, LegalPlays, TrickWinner, RoundScore and Rounds are the rules
-// themselves; the State only sequences them.
+// The pure functions LedSuit, LegalPlays, TrickWinner, RoundScore, Rounds and HasTrumpCard are the
+// rules themselves; the State only sequences them. View is the structured table an agent reads.
 package wizard

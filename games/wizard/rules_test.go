@@ -242,7 +242,7 @@ func TestWizardTurned(t *testing.T) {
 	if s.trump != cards.Hearts || s.phase != phaseBid || !slices.Equal(g.ToAct(), []games.Seat{1}) {
 		t.Fatalf("trump %v phase %v to act %v", s.trump, s.phase, g.ToAct())
 	}
-	if p := g.View(games.Nobody).Game.(Public); p.Trump != cards.Hearts || !p.Turned.IsWizard() {
+	if p := g.View(games.Nobody).Game.(View); p.Trump != cards.Hearts || !p.Turned.IsWizard() {
 		t.Fatalf("public %+v", p)
 	}
 }
@@ -289,7 +289,7 @@ func TestBidsCannotMatch(t *testing.T) {
 	if p := g.View(1).Prompt; p.ID != "wizard.p.bidnot" || p.Args["N"] != 1 {
 		t.Fatalf("prompt %v", p)
 	}
-	if f := g.View(1).Game.(Public).Forbidden; f != 1 {
+	if f := g.View(1).Game.(View).Forbidden; f != 1 {
 		t.Fatalf("forbidden %d", f)
 	}
 	if _, _, err := g.Apply(1, games.Num(KindBid, 1)); !errors.Is(err, games.ErrIllegal) {
@@ -323,11 +323,11 @@ func TestHiddenBids(t *testing.T) {
 		t.Fatalf("to act %v", got)
 	}
 	for _, s := range []games.Seat{games.Nobody, 1, 2, 3} {
-		if b := g.View(s).Game.(Public).Bids[0]; b != -1 {
+		if b := g.View(s).Game.(View).Bids[0]; b != -1 {
 			t.Fatalf("seat %d sees the secret bid %d", s, b)
 		}
 	}
-	if v := g.View(0); v.Game.(Public).Bids[0] != 1 || len(v.Private) != 1 {
+	if v := g.View(0); v.Game.(View).Bids[0] != 1 || len(v.Private) != 1 {
 		t.Fatalf("seat 0 does not see its own bid: %+v", v)
 	}
 	if _, _, err := g.Apply(0, games.Num(KindBid, 0)); !errors.Is(err, games.ErrNotYourTurn) {
@@ -339,7 +339,7 @@ func TestHiddenBids(t *testing.T) {
 	if len(evs) != 1 || evs[0].Msg.ID != "wizard.ev.bids" {
 		t.Fatalf("reveal events %v", evs)
 	}
-	if got := g.View(games.Nobody).Game.(Public).Bids; !slices.Equal(got, []int{1, 1, 0, 0}) {
+	if got := g.View(games.Nobody).Game.(View).Bids; !slices.Equal(got, []int{1, 1, 0, 0}) {
 		t.Fatalf("revealed bids %v", got)
 	}
 	if got := g.ToAct(); !slices.Equal(got, []games.Seat{2}) {
@@ -371,7 +371,7 @@ func TestMatchEnds(t *testing.T) {
 				t.Fatalf("after %d rounds dealer %d, first %d", rounds, cur.dealer, first)
 			}
 		}
-		want := len(roundList(5, games.Config{Options: opts}.Get(options(), OptShortGame)))
+		want := len(roundList(5, games.Config{Options: opts}.Get(Rules().Options(), OptShortGame)))
 		if rounds != want {
 			t.Fatalf("%v: %d rounds, want %d", opts, rounds, want)
 		}
@@ -472,7 +472,7 @@ func TestForbiddenOnlyOnceOthersBid(t *testing.T) {
 		for i, b := range c.bids {
 			g, _ = mustApply(t, g, []games.Seat{2, 3, 0}[i], b)
 		}
-		if f := g.View(1).Game.(Public).Forbidden; f != c.want {
+		if f := g.View(1).Game.(View).Forbidden; f != c.want {
 			t.Errorf("after %v: dealer's Forbidden %d, want %d", c.bids, f, c.want)
 		}
 	}
