@@ -9,16 +9,16 @@ import (
 )
 
 // Apply performs a and every automatic step after it: collecting a trick, scoring the round,
-// dealing the next one. The receiver is never changed.
+// dealing the next one. The receiver is never changed; on error the State is nil.
 func (st *state) Apply(s games.Seat, a games.Action) (games.State, []games.Event, error) {
-	if !st.allowed(s, a) {
-		// games.CheckLegal names the sentinel; allowed is its allocation-free mirror for the
-		// hot path (random playouts), and TestAllowedIsCheckLegal keeps the two equal.
+	var buf [maxLegal]games.Action
+	if !slices.Contains(st.appendLegal(buf[:0], s), a) {
+		// games.CheckLegal names the sentinel: over, not s's turn, or not in Legal.
 		err := games.CheckLegal(st, s, a)
 		if err == nil {
 			err = games.ErrIllegal
 		}
-		return st, nil, fmt.Errorf("wizard: seat %d %v: %w", s, a, err)
+		return nil, nil, fmt.Errorf("wizard: seat %d %v: %w", s, a, err)
 	}
 	ns := *st
 	var evs []games.Event
@@ -83,7 +83,7 @@ func (st *state) play(s int8, c cards.Card, evs *[]games.Event) {
 	st.last, st.lastLeader, st.lastWinner = st.trick, st.leader, w
 	*evs = append(*evs, info(games.M("wizard.ev.trick", "Seat", games.Seat(w),
 		"Card", st.trick[(w-st.leader+st.n())%st.n()])))
-	st.trick, st.nTrick = [6]cards.Card{}, 0
+	st.trick, st.nTrick = [maxSeats]cards.Card{}, 0
 	st.leader, st.turn = w, w
 	if st.hands[w].Empty() {
 		st.endRound(evs)
@@ -97,12 +97,9 @@ func (st *state) endRound(evs *[]games.Event) {
 	*evs = append(*evs, games.Event{Kind: games.EventDealEnd, To: games.Nobody,
 		Msg: games.M("wizard.ev.roundend", "Round", int(st.ri)+1, "Count", r)})
 	totals := st.totals()
-	hist := make([][6]result, len(st.hist)+1)
-	copy(hist, st.hist)
-	st.hist = hist
 	for i := range st.n() {
 		p := RoundScore(int(st.bids[i]), int(st.taken[i]))
-		hist[len(hist)-1][i] = result{bid: st.bids[i], taken: st.taken[i], points: int16(p)}
+		st.row(int(st.ri))[i] = result{bid: st.bids[i], taken: st.taken[i]}
 		totals[i] += p
 		*evs = append(*evs, games.Event{Kind: games.EventDealEnd, To: games.Nobody, Msg: games.M("wizard.ev.result",
 			"Seat", games.Seat(i), "Bid", int(st.bids[i]), "Taken", int(st.taken[i]),

@@ -63,8 +63,8 @@ func (st *state) MarshalBinary() ([]byte, error) {
 	for r := range st.scored() {
 		row := make([][3]int, n)
 		for i := range n {
-			h := st.hist[r][i]
-			row[i] = [3]int{int(h.bid), int(h.taken), int(h.points)}
+			h := st.row(r)[i]
+			row[i] = [3]int{int(h.bid), int(h.taken), RoundScore(int(h.bid), int(h.taken))}
 		}
 		w.History = append(w.History, row)
 	}
@@ -105,16 +105,15 @@ func unmarshal(b []byte) (*state, error) {
 	}
 	st.ri = int8(w.Round)
 	r := st.round()
-	ph := -1
-	for i, name := range phaseNames {
-		if name == w.Phase {
-			ph = i
+	st.phase = numPhases
+	for p := range numPhases {
+		if p.String() == w.Phase {
+			st.phase = p
 		}
 	}
-	if ph < 0 {
+	if st.phase == numPhases {
 		return nil, corrupt("phase %q", w.Phase)
 	}
-	st.phase = phase(ph)
 	seat := func(v int, none bool) bool { return v >= 0 && v < n || none && v == -1 }
 	if !seat(w.Dealer, false) || !seat(w.Turn, false) || !seat(w.Leader, false) ||
 		!seat(w.LastLeader, true) || !seat(w.LastWinner, true) {
@@ -190,13 +189,17 @@ func unmarshal(b []byte) (*state, error) {
 	if len(w.History) != st.scored() {
 		return nil, corrupt("%d scored rounds", len(w.History))
 	}
-	st.hist = make([][6]result, len(w.History))
 	for ri, row := range w.History {
 		if len(row) != n {
 			return nil, corrupt("history row %d", ri)
 		}
+		r := int(st.set.rounds[ri])
 		for i, h := range row {
-			st.hist[ri][i] = result{bid: int8(h[0]), taken: int8(h[1]), points: int16(h[2])}
+			// Points are not stored: they are RoundScore's.
+			if h[0] < 0 || h[0] > r || h[1] < 0 || h[1] > r || h[2] != RoundScore(h[0], h[1]) {
+				return nil, corrupt("history row %d seat %d", ri, i)
+			}
+			st.row(ri)[i] = result{bid: int8(h[0]), taken: int8(h[1])}
 		}
 	}
 	return st, nil

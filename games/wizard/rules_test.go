@@ -388,7 +388,7 @@ func TestMatchEnds(t *testing.T) {
 func TestWinnersShare(t *testing.T) {
 	st := newMatch(t, 3, 1, map[string]string{OptShortGame: "3"})
 	st.phase, st.ri = phaseOver, 0
-	st.hist = [][6]result{{{points: 30}, {points: -10}, {points: 30}}}
+	copy(st.row(0), []result{{bid: 1, taken: 1}, {bid: 0, taken: 1}, {bid: 1, taken: 1}}) // +30, -10, +30
 	if got := st.winners(); !slices.Equal(got, []games.Seat{0, 2}) {
 		t.Fatalf("winners %v", got)
 	}
@@ -421,9 +421,10 @@ func TestUnmarshalCorrupt(t *testing.T) {
 	}
 }
 
-// TestAllowedIsCheckLegal checks, all through random matches of every variant, that Apply's fast
-// legality test accepts exactly what games.CheckLegal accepts.
-func TestAllowedIsCheckLegal(t *testing.T) {
+// TestApplyAcceptsExactlyLegal checks, all through random matches of every variant, that Apply
+// accepts exactly what games.CheckLegal accepts (Legal is its one test) and refuses the rest with
+// CheckLegal's sentinel, leaving its receiver as it was.
+func TestApplyAcceptsExactlyLegal(t *testing.T) {
 	var candidates []games.Action
 	for c := cards.Card(0); c <= 63; c++ {
 		candidates = append(candidates, games.With(KindPlay, c), games.WithNum(KindPlay, c, 0))
@@ -438,14 +439,19 @@ func TestAllowedIsCheckLegal(t *testing.T) {
 		for players := 3; players <= 6; players++ {
 			for steps := 0; steps < 400; steps += 37 {
 				st := fuzzState(players, opts, uint64(steps+players), steps)
+				before, _ := st.MarshalBinary()
 				for s := games.Seat(-1); s <= 6; s++ {
 					for _, a := range append(st.Legal(max(s, 0)), candidates...) {
-						want := games.CheckLegal(st, s, a) == nil
-						if got := st.(*state).allowed(s, a); got != want {
-							t.Fatalf("%v players %d step %d: allowed(%d, %#v) = %v, CheckLegal says %v",
-								opts, players, steps, s, a, got, want)
+						want := games.CheckLegal(st, s, a)
+						next, _, err := st.Apply(s, a)
+						if want == nil && (err != nil || next == nil) || want != nil && (!errors.Is(err, want) || next != nil) {
+							t.Fatalf("%v players %d step %d: Apply(%d, %#v) = %v, %v; CheckLegal says %v",
+								opts, players, steps, s, a, next, err, want)
 						}
 					}
+				}
+				if after, _ := st.MarshalBinary(); !bytes.Equal(before, after) {
+					t.Fatalf("%v players %d step %d: Apply changed its receiver", opts, players, steps)
 				}
 			}
 		}

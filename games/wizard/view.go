@@ -204,9 +204,10 @@ func (st *state) Score() games.Sheet {
 			Points: make([]int, n),
 		}
 		for i := range n {
-			h := st.hist[r][i]
-			row.Cells[i] = fmt.Sprintf("%d/%d %s", h.bid, h.taken, signed(int(h.points)))
-			row.Points[i] = int(h.points)
+			h := st.row(r)[i]
+			p := RoundScore(int(h.bid), int(h.taken))
+			row.Cells[i] = fmt.Sprintf("%d/%d %s", h.bid, h.taken, signed(p))
+			row.Points[i] = p
 		}
 		sh.Rows = append(sh.Rows, row)
 	}
