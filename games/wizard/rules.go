@@ -54,8 +54,15 @@ func (r rules) New(cfg games.Config, seed uint64) (games.State, error) {
 	return st, nil
 }
 
-// Unmarshal restores a state written by MarshalBinary.
-func (rules) Unmarshal(b []byte) (games.State, error) { return unmarshal(b) }
+// Unmarshal restores a state written by MarshalBinary; anything else is refused with an error
+// wrapping games.ErrCorrupt (and a nil State).
+func (rules) Unmarshal(b []byte) (games.State, error) {
+	st, err := unmarshal(b)
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
+}
 
 // Rounds is the number of rounds of a full match: 60 cards shared among the players
 // (wizard.md §2: 3 → 20, 4 → 15, 5 → 12, 6 → 10).
