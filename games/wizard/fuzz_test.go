@@ -73,6 +73,21 @@ func FuzzUnmarshal(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) { gametest.CheckUnmarshalStrict(t, Rules(), b) })
 }
 
+// FuzzActions plays to an arbitrary moment of a match of any size and variant: every Legal action
+// round-trips its text and Apply takes it without changing the state.
+func FuzzActions(f *testing.F) {
+	for _, steps := range []uint16{0, 1, 4, 9, 60, 250, 700} {
+		f.Add(uint64(steps), uint8(steps), steps, uint8(steps))
+	}
+	f.Fuzz(func(t *testing.T, seed uint64, players uint8, steps uint16, variant uint8) {
+		st := fuzzState(3+int(players%4), fuzzOptions(uint64(variant)), seed, int(steps%800))
+		if st == nil {
+			t.Skip("variant does not fit the table")
+		}
+		gametest.CheckActions(t, st)
+	})
+}
+
 // FuzzUnmarshalEdit changes one field of a real state's stored form (a number, a flag, the phase,
 // the trump, or a card moved between two places) and writes it canonically, so the decoder's
 // checks of how the fields fit together are what decides. A state it accepts must obey the strict
