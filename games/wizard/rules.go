@@ -26,7 +26,8 @@ const maxSeats = 6
 // rules is Wizard's games.Rules; it holds nothing, every table's variants live in its State.
 type rules struct{}
 
-// Rules returns Wizard's rules for the registry.
+// Rules returns Wizard's rules for the registry. They implement games.AgentRules: their Agent is
+// the package's computer player.
 func Rules() games.Rules { return rules{} }
 
 func (rules) Name() string          { return Name }
@@ -63,6 +64,9 @@ func (rules) Unmarshal(b []byte) (games.State, error) {
 	}
 	return st, nil
 }
+
+// Agent is the computer player that sits in for absent players and fills seats added with /addai.
+func (rules) Agent() games.Agent { return Agent{} }
 
 // Rounds is the number of rounds of a full match: 60 cards shared among the players
 // (wizard.md §2: 3 → 20, 4 → 15, 5 → 12, 6 → 10).
