@@ -43,6 +43,8 @@ func TestWebhookMatch(t *testing.T) {
 		resp.Body.Close()
 		return resp.StatusCode
 	}
+	h.waitTurn([]tgtest.User{alice, bob}, -1) // the agent may move first; then the table waits for a human
+	h.flush()
 	before, _ := h.table()
 	command := `{"update_id":999001,"message":{"message_id":900,"date":1700000000,"chat":{"id":-4001,"type":"group","title":"Card night"},"from":{"id":101,"is_bot":false,"first_name":"Alice"},"text":"/cancel","entities":[{"type":"bot_command","offset":0,"length":7}]}}`
 	for _, c := range []struct {

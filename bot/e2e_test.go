@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/internal/tgtest"
 )
 
@@ -185,7 +186,7 @@ func TestNamesEscapedAndScore(t *testing.T) {
 		t.Fatalf("/score without <pre>: %s", score.Text)
 	}
 	for _, line := range strings.Split(pre, "\n") {
-		if n := len([]rune(html.UnescapeString(line))); n > sheetWidth {
+		if n := len([]rune(html.UnescapeString(line))); n > render.SheetWidth {
 			t.Errorf("score line %q is %d wide", line, n)
 		}
 	}

@@ -15,10 +15,10 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
-	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/all"
 	"github.com/kozyr-bot/kozyr/games/wizard"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -69,12 +69,6 @@ type harness struct {
 
 func start(t testing.TB, s setup) *harness {
 	t.Helper()
-	fake := s.fake
-	if fake == nil {
-		fake = tgtest.New(tgtest.Options{RateScale: cmp.Or(s.rateScale, rateScale), Faults: s.faults, Seed: 7, WaitTimeout: 60 * time.Second})
-		t.Cleanup(fake.Close)
-		fake.AddGroup(group, "Card night")
-	}
 	path := s.path
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "kozyr.db")
@@ -87,6 +81,18 @@ func start(t testing.TB, s setup) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return startWith(t, s, st, st)
+}
+
+// startWith is start with the store the bot uses (which may wrap the file's) given.
+func startWith(t testing.TB, s setup, use store.Store, st *store.BoltStore) *harness {
+	t.Helper()
+	fake := s.fake
+	if fake == nil {
+		fake = tgtest.New(tgtest.Options{RateScale: cmp.Or(s.rateScale, rateScale), Faults: s.faults, Seed: 7, WaitTimeout: 60 * time.Second})
+		t.Cleanup(fake.Close)
+		fake.AddGroup(group, "Card night")
+	}
 	loc, err := locales.Load()
 	if err != nil {
 		t.Fatal(err)
@@ -98,13 +104,15 @@ func start(t testing.TB, s setup) *harness {
 	cfg := Config{
 		Token:       fake.Token(),
 		APIURL:      fake.URL(),
-		Store:       st,
+		Store:       use,
 		Games:       s.games,
 		Locales:     loc,
 		Log:         zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel),
 		TurnTimeout: s.turnTimeout,
 		AIDelay:     cmp.Or(s.aiDelay, aiDelay),
 		RateScale:   cmp.Or(s.rateScale, rateScale),
+		GroupPause:  5 * time.Millisecond,
+		HandPause:   50 * time.Millisecond,
 	}
 	if s.webhook {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -609,7 +617,7 @@ func (h *harness) patchState(patch func([]byte) ([]byte, error)) {
 	}
 	if m := h.bot.mem(rec.ID); m != nil {
 		snap := *m.current()
-		snap.st = st
+		snap.State = st
 		m.committed(0, &snap)
 	}
 }

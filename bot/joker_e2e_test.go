@@ -11,10 +11,11 @@ import (
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
-	"github.com/kozyr-bot/kozyr/internal/tgtest"
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/ai"
 	"github.com/kozyr-bot/kozyr/games/joker"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
@@ -282,7 +283,7 @@ func (h *harness) finalState() (store.Table, games.State) {
 	if m.Sheet == nil {
 		h.t.Fatal("the archive kept no sheet")
 	}
-	return matchTable(m), archivedState{st, *m.Sheet}
+	return render.MatchTable(m), archivedState{st, *m.Sheet}
 }
 
 // archivedState is a replayed final state whose sheet is the one the archive kept (a test that
@@ -392,7 +393,7 @@ func TestJokerParty(t *testing.T) {
 		t.Errorf("match end without winner: %s", end.Plain)
 	}
 	for _, s := range sh.Winners {
-		if name := h.bot.seatName(rec, "en", s); !strings.Contains(end.Plain, name) {
+		if name := h.bot.render.SeatName(rec, "en", s); !strings.Contains(end.Plain, name) {
 			t.Errorf("match end does not name the winner %s: %s", name, end.Plain)
 		}
 	}
@@ -655,11 +656,11 @@ func TestJokerBankSession(t *testing.T) {
 		_, after, _ := strings.Cut(m, "Fourteen misses: ")
 		banker := -1
 		for s := range rec.Seats {
-			if strings.HasPrefix(after, h.bot.seatName(rec, "en", games.Seat(s))+" pays every stake") {
+			if strings.HasPrefix(after, h.bot.render.SeatName(rec, "en", games.Seat(s))+" pays every stake") {
 				banker = s
 			}
 		}
-		next := h.bot.seatName(rec, "en", games.Seat((banker+1)%len(rec.Seats)))
+		next := h.bot.render.SeatName(rec, "en", games.Seat((banker+1)%len(rec.Seats)))
 		if banker < 0 || !strings.Contains(m, "The bank passes to "+next+".") {
 			t.Errorf("fourteen misses without the bank passing left: %s", m)
 		}
@@ -671,7 +672,7 @@ func TestJokerBankSession(t *testing.T) {
 		t.Errorf("session end: %s", end.Plain)
 	}
 	for s, m := range g.Money {
-		if line := h.bot.seatName(rec, "en", games.Seat(s)) + ": " + strconv.Itoa(m); !strings.Contains(end.Plain, line) {
+		if line := h.bot.render.SeatName(rec, "en", games.Seat(s)) + ": " + strconv.Itoa(m); !strings.Contains(end.Plain, line) {
 			t.Errorf("session end lacks %q: %s", line, end.Plain)
 		}
 	}

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"unicode/utf16"
 
-	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/magister"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/store"
 )
 

@@ -8,9 +8,10 @@ import (
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
-	"github.com/kozyr-bot/kozyr/internal/tgtest"
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/skat"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -222,7 +223,7 @@ func (h *harness) seek(cur acting, a games.Action) tgtest.Button {
 
 // browse pages through a paged keyboard once (forward to the last page, back to the first),
 // checking that every page shows the next rungs of the ladder in ascending order, that the
-// actions which are no rungs show on every page, and that no page has more than pageSize.
+// actions which are no rungs show on every page, and that no page has more than render.PageSize.
 func (h *harness) browse(cur acting) tgtest.Message {
 	h.t.Helper()
 	m := cur.msg
@@ -238,13 +239,13 @@ func (h *harness) browse(cur acting) tgtest.Message {
 		var pageRungs, pageOthers []games.Action
 		for _, b := range actionButtons(m) {
 			a, _ := actionOf(b)
-			if rung(a) {
+			if render.Rung(a) {
 				pageRungs = append(pageRungs, a)
 			} else {
 				pageOthers = append(pageOthers, a)
 			}
 		}
-		if len(pageRungs)+len(pageOthers) > pageSize {
+		if len(pageRungs)+len(pageOthers) > render.PageSize {
 			h.t.Errorf("page %d/%d has %d action buttons", k, pages, len(pageRungs)+len(pageOthers))
 		}
 		if k == 1 {
@@ -263,7 +264,7 @@ func (h *harness) browse(cur acting) tgtest.Message {
 	}
 	var want []games.Action
 	for _, a := range cur.legal {
-		if rung(a) {
+		if render.Rung(a) {
 			want = append(want, a)
 		}
 	}
@@ -351,12 +352,12 @@ func (p *skatPlayer) pick(a acting) tgtest.Button {
 			// The group table names the declarer, the bid and the game.
 			p.sawGame[g.Deal] = true
 			game := locPlain(h, "skat.game."+g.Contract.Kind.String())
-			h.groupShows("the declarer and the game", "Declarer "+h.bot.seatName(a.tb, "en", g.Declarer)+" at "+strconv.Itoa(g.Bid), game)
+			h.groupShows("the declarer and the game", "Declarer "+h.bot.render.SeatName(a.tb, "en", g.Declarer)+" at "+strconv.Itoa(g.Bid), game)
 		}
 	}
 	if p.fourSeat && !p.sitsOut {
 		p.sitsOut = true
-		h.groupShows("who sits out", h.bot.seatName(a.tb, "en", a.view.Dealer)+" deals and sits out")
+		h.groupShows("who sits out", h.bot.render.SeatName(a.tb, "en", a.view.Dealer)+" deals and sits out")
 	}
 	return h.seek(a, want)
 }
@@ -441,7 +442,7 @@ func (h *harness) checkSkatEnd(deals int, humans []tgtest.User) {
 		h.t.Errorf("/score list:\n%s", pre)
 	}
 	for _, l := range lines {
-		if n := len([]rune(l)); n > sheetWidth {
+		if n := len([]rune(l)); n > render.SheetWidth {
 			h.t.Errorf("score line %q is %d wide", l, n)
 		}
 	}

@@ -19,7 +19,7 @@ import (
 // Buckets of schema 2. Ids are 8-byte big-endian keys (the uint64 of an int64); records are JSON,
 // engine states and log entries their own bytes.
 var (
-	bucketMeta    = []byte("meta")    // "schema" -> uint64
+	bucketMeta = []byte("meta") // "schema" -> uint64
 	// tables holds each table's record under its id and its engine state under id|'s', side by
 	// side, so a move rewrites one leaf page for both.
 	bucketTables  = []byte("tables")  // table id -> Table; table id | "s" -> engine state

@@ -171,8 +171,9 @@ func killNine(t *testing.T, webhook bool) {
 	fake.SendText(group, players[0], "/new wizard")
 	p.lobbyPress(players[0], "opts")
 	for !strings.Contains(p.lobby().Plain, "first 3 rounds") {
+		edits := p.lobby().Edits
 		p.lobbyPress(players[0], "o2")
-		p.waitEdit()
+		p.waitEdit(edits)
 	}
 	p.lobbyPress(players[0], "back")
 	fake.SendText(group, players[1], "/join")

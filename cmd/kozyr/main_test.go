@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/all"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
@@ -169,8 +169,9 @@ func TestRestartMidMatch(t *testing.T) {
 	fake.SendText(group, players[0], "/new wizard")
 	p.lobbyPress(players[0], "opts")
 	for !strings.Contains(p.lobby().Plain, "first 3 rounds") {
+		edits := p.lobby().Edits
 		p.lobbyPress(players[0], "o2")
-		p.waitEdit()
+		p.waitEdit(edits)
 	}
 	p.lobbyPress(players[0], "back")
 	fake.SendText(group, players[1], "/join")
@@ -258,8 +259,8 @@ func (p *player) lobby() tgtest.Message {
 	return m
 }
 
-func (p *player) waitEdit() {
-	edits := p.lobby().Edits
+// waitEdit waits until the lobby has been edited more than edits times.
+func (p *player) waitEdit(edits int) {
 	p.fake.WaitFor(p.t, "the lobby to change", func() bool { return p.lobby().Edits > edits })
 }
 
