@@ -82,6 +82,11 @@ func corrupt(format string, args ...any) error {
 	return fmt.Errorf("wizard: %w: %s", games.ErrCorrupt, fmt.Sprintf(format, args...))
 }
 
+// corruptBy is the error of an encoding refused because of err, which it wraps too.
+func corruptBy(what string, err error) error {
+	return fmt.Errorf("wizard: %w: %s: %w", games.ErrCorrupt, what, err)
+}
+
 // unmarshal reads what MarshalBinary wrote, and only that: unknown fields, trailing data and any
 // other spelling of a state are refused, and so is a state the engine could not have reached
 // (cards missing or in two places, zones of the wrong size, turns, bids, tricks and scores that do
@@ -91,7 +96,7 @@ func unmarshal(b []byte) (*state, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&w); err != nil {
-		return nil, corrupt("%v", err)
+		return nil, corruptBy("decode", err)
 	}
 	if dec.InputOffset() != int64(len(b)) {
 		return nil, corrupt("data after the state")
@@ -104,7 +109,7 @@ func unmarshal(b []byte) (*state, error) {
 	// explicit defaults) shows as bytes MarshalBinary would not write.
 	out, err := st.MarshalBinary()
 	if err != nil {
-		return nil, corrupt("%v", err)
+		return nil, corruptBy("encode", err)
 	}
 	if !bytes.Equal(out, b) {
 		return nil, corrupt("not the canonical encoding of its state")
@@ -238,7 +243,7 @@ func (w *wire) cards(st *state) error {
 	}
 	trick, err := parseList(w.Trick, n-1)
 	if err != nil {
-		return corrupt("trick: %v", err)
+		return corruptBy("trick", err)
 	}
 	st.nTrick = int8(copy(st.trick[:], trick))
 	copy(st.hands[:], w.Hands)
@@ -344,7 +349,7 @@ func (w *wire) tricks(st *state) error {
 	}
 	last, err := parseList(w.Last, n)
 	if err != nil {
-		return corrupt("last trick: %v", err)
+		return corruptBy("last trick", err)
 	}
 	if done == 0 {
 		if len(last) != 0 || st.lastLeader != -1 || st.lastWinner != -1 {
