@@ -13,7 +13,7 @@ import (
 	"github.com/kozyr-bot/kozyr/bot/callback"
 	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
-	"github.com/kozyr-bot/kozyr/games/ai"
+	"github.com/kozyr-bot/kozyr/games/all"
 	"github.com/kozyr-bot/kozyr/games/joker"
 	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/store"
@@ -73,9 +73,19 @@ func (h *harness) fixSeed(seed uint64) {
 // with the same knowledge a player has (seed and version only feed a deterministic rng).
 type policy func(st games.State, s games.Seat, version int, seed uint64) games.Action
 
+// gameRules is the registered game of that name.
+func gameRules(name string) games.Rules {
+	for _, r := range all.Rules() {
+		if r.Name() == name {
+			return r
+		}
+	}
+	return nil
+}
+
 // agentAction is what the bot's own agent would do for seat s at this version (the same rng).
 func agentAction(game string, st games.State, s games.Seat, version int, seed uint64) games.Action {
-	return ai.For(game).Choose(st.View(s), st.Legal(s), agentStream(seed, version, s))
+	return agentChoice(gameRules(game), st, s, version, seed)
 }
 
 // simStep is one action of a simulated match.
