@@ -13,7 +13,6 @@ import (
 	"github.com/kozyr-bot/kozyr/bot/callback"
 	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
-	"github.com/kozyr-bot/kozyr/games/ai"
 	"github.com/kozyr-bot/kozyr/games/all"
 	"github.com/kozyr-bot/kozyr/games/joker"
 	"github.com/kozyr-bot/kozyr/games/jokerbank"
@@ -75,16 +74,19 @@ func (h *harness) fixSeed(seed uint64) {
 // with the same knowledge a player has (seed and version only feed a deterministic rng).
 type policy func(st games.State, s games.Seat, version int, seed uint64) games.Action
 
-// agentAction is what the bot's own agent would do for seat s at this version (the same agent,
-// found as Bot.agent finds it, and the same rng).
-func agentAction(game string, st games.State, s games.Seat, version int, seed uint64) games.Action {
-	var ag games.Agent = ai.For(game)
+// gameRules is the registered game of that name.
+func gameRules(name string) games.Rules {
 	for _, r := range all.Rules() {
-		if ar, ok := r.(games.AgentRules); ok && r.Name() == game {
-			ag = ar.Agent()
+		if r.Name() == name {
+			return r
 		}
 	}
-	return ag.Choose(st.View(s), st.Legal(s), agentStream(seed, version, s))
+	return nil
+}
+
+// agentAction is what the bot's own agent would do for seat s at this version (the same rng).
+func agentAction(game string, st games.State, s games.Seat, version int, seed uint64) games.Action {
+	return agentChoice(gameRules(game), st, s, version, seed)
 }
 
 // simStep is one action of a simulated match.

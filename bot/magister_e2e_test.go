@@ -32,7 +32,7 @@ func TestMagisterFullGame(t *testing.T) {
 
 	var picked, sawBank, sawTakes int
 	n := h.pressThrough(magister.Rules(), humans, func(a acting) tgtest.Button {
-		g := a.view.Game.(magister.GameView)
+		g := a.view.Game.(magister.View)
 		if g.Choosing {
 			// Variant 1: a button per free suit; the human takes the first.
 			picked++
@@ -60,7 +60,7 @@ func TestMagisterFullGame(t *testing.T) {
 	}
 	end := h.ended()
 	final, st := h.finalState()
-	if g := st.View(games.Nobody).Game.(magister.GameView); g.Deal != 24 || len(st.ToAct()) != 0 {
+	if g := st.View(games.Nobody).Game.(magister.View); g.Deal != 24 || len(st.ToAct()) != 0 {
 		t.Fatalf("the game ended at deal %d", g.Deal)
 	}
 	sh := st.Score()

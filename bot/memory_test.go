@@ -187,6 +187,21 @@ func leanForm(req *http.Request) (url.Values, error) {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return url.Values{}, nil
 	}
+	if mt == "application/json" {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(body, &m); err != nil {
+			return nil, err
+		}
+		out := url.Values{}
+		for k, raw := range m {
+			var s string
+			if json.Unmarshal(raw, &s) != nil {
+				s = string(raw)
+			}
+			out.Set(k, s)
+		}
+		return out, nil
+	}
 	if mt != "multipart/form-data" {
 		return url.ParseQuery(string(body))
 	}
@@ -205,7 +220,7 @@ func TestMemoryStaysFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays ten thousand tables")
 	}
-	t.Parallel()
+	// Not parallel: the heap it measures is the process's.
 	st, err := store.Open(filepath.Join(t.TempDir(), "kozyr.db"), store.WithNoSync())
 	if err != nil {
 		t.Fatal(err)
@@ -290,6 +305,7 @@ func TestMemoryStaysFlat(t *testing.T) {
 	}
 	play(0, 500)
 	base := heap()
+
 	play(500, 10_000)
 	after := heap()
 	t.Logf("live heap after 500 tables %d KiB, after 10,000 %d KiB", base/1024, after/1024)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
-	"github.com/kozyr-bot/kozyr/games/ai"
 	"github.com/kozyr-bot/kozyr/games/cards"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -66,8 +65,7 @@ func (b *Bot) agentMove(ctx context.Context, m *tableMem, snap *render.Snapshot,
 		b.log.Error().Uint64("table", uint64(snap.Rec.ID)).Int("seat", int(s)).Msg("seat to act has no legal action")
 		return
 	}
-	rng := agentStream(snap.Rec.Seed, snap.Rec.Version, s)
-	a := b.agent(snap.Rec.Game).Choose(st.View(s), legal, rng)
+	a := agentChoice(b.rules[snap.Rec.Game], st, s, snap.Rec.Version, snap.Rec.Seed)
 	next, rows, err := b.act(ctx, 0, snap.Rec.ID, snap.Rec.Version, actor{seat: s, timeout: timeout}, a)
 	if err != nil {
 		if !errors.Is(err, errStale) && !errors.Is(err, errNoTable) {
@@ -81,12 +79,11 @@ func (b *Bot) agentMove(ctx context.Context, m *tableMem, snap *render.Snapshot,
 	b.shown(next, rows)
 }
 
-// agent is the computer player of a game: its Rules' own, else the one games/ai still holds.
-func (b *Bot) agent(game string) games.Agent {
-	if r, ok := b.rules[game].(games.AgentRules); ok {
-		return r.Agent()
-	}
-	return ai.For(game)
+// agentChoice is what the game's computer player does for seat s at this version of a table: it
+// sees only the seat's View and Legal, and draws from the table's Agent stream, so the same table
+// replays the same choices.
+func agentChoice(r games.Rules, st games.State, s games.Seat, version int, seed uint64) games.Action {
+	return games.AgentFor(r).Choose(st.View(s), st.Legal(s), agentStream(seed, version, s))
 }
 
 // changed is when the table last changed: agents wait AIDelay from there.
