@@ -8,21 +8,22 @@ import (
 )
 
 // Deck is the 32-card pack every deal uses.
-func (st *state) Deck() cards.Set { return cards.SetOf(Deck()...) }
+func (st *state) Deck() cards.Set { return pack() }
 
-// Zones are the hands, the skat, the current trick and each seat's won cards.
+// Zones are the skat, the current trick, and each seat's hand and won cards.
 func (st *state) Zones() []cards.Set {
-	z := append([]cards.Set{st.Skat, cards.SetOf(st.Trick...)}, st.Hands...)
-	return append(z, st.Won...)
+	n := st.players()
+	z := append([]cards.Set{st.Skat, cards.SetOf(st.trickCards()...)}, st.Hands[:n]...)
+	return append(z, st.Won[:n]...)
 }
 
 // Redeal redistributes the cards hidden from s (other hands unless shown open, and the skat unless
 // s took it) among the places they lie in, and rewrites the record of the original skat with the
 // same permutation so the copy stays consistent.
 func (st *state) Redeal(s games.Seat, rng *rand.Rand) games.State {
-	n := st.clone()
+	n := *st
 	var places []*cards.Set
-	for x := range n.Hands {
+	for x := range st.players() {
 		if games.Seat(x) != s && !(games.Seat(x) == st.Declarer && st.openHand()) {
 			places = append(places, &n.Hands[x])
 		}
@@ -36,11 +37,11 @@ func (st *state) Redeal(s games.Seat, rng *rand.Rand) games.State {
 	}
 	dealt, perm, err := cards.Redistribute(zones, nil, rng)
 	if err != nil {
-		return n // the zones of a state are disjoint, and without fits nothing else can fail
+		return &n // the zones of a state are disjoint, and without fits nothing else can fail
 	}
 	for i, p := range places {
 		*p = dealt[i]
 	}
 	n.Skat0 = perm.Apply(n.Skat0)
-	return n
+	return &n
 }

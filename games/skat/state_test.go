@@ -20,7 +20,7 @@ func newState(t *testing.T, players int, opts map[string]string) *state {
 
 // layout replaces the deal with fixed hands for forehand, middlehand, rearhand and the skat.
 func layout(st *state, f, m, r, skat string) *state {
-	n := st.clone()
+	n := *st
 	for i := range n.Hands {
 		n.Hands[i] = 0
 	}
@@ -28,7 +28,7 @@ func layout(st *state, f, m, r, skat string) *state {
 	n.Hands[n.seat(Middlehand)] = set(m)
 	n.Hands[n.seat(Rearhand)] = set(r)
 	n.Skat, n.Skat0 = set(skat), set(skat)
-	return n
+	return &n
 }
 
 // do applies the actions in order, each by the seat to act, and returns the state and all events.
@@ -179,7 +179,7 @@ func TestSkatTakenAndDeclared(t *testing.T) {
 		t.Errorf("declarer's view lacks the skat")
 	}
 	for _, s := range []games.Seat{games.Nobody, st.seat(Middlehand)} {
-		if v := st.View(s); len(v.Private) != 0 || v.Game.(Game).Skat != nil {
+		if v := st.View(s); len(v.Private) != 0 || v.Game.(View).Skat != nil {
 			t.Errorf("seat %d sees the skat", s)
 		}
 	}
@@ -381,7 +381,7 @@ func TestSchwarzAnnouncedEndsEarly(t *testing.T) {
 	if c, ok := hasMsg(v.Table, "skat.contract.ext"); !ok || len(c.Args["Extras"].([]games.Msg)) != 3 {
 		t.Errorf("contract line %v", v.Table)
 	}
-	if _, ok := hasMsg(v.Table, "skat.opencards"); !ok || len(v.Game.(Game).Open) != 10 {
+	if _, ok := hasMsg(v.Table, "skat.opencards"); !ok || len(v.Game.(View).Open) != 10 {
 		t.Errorf("open cards not public: %v", v.Table)
 	}
 	// The declarer leads C8, the opponents cannot follow... they can't win with plain cards; lead
@@ -429,7 +429,7 @@ func TestGameViewBids(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			st := newState(t, 3, tt.opts)
 			for _, s := range []games.Seat{games.Nobody, st.seat(Forehand), st.seat(Middlehand)} {
-				bids := st.View(s).Game.(Game).Bids
+				bids := st.View(s).Game.(View).Bids
 				if len(bids) != tt.count || bids[0] != 18 || !slices.Contains(bids, tt.has) {
 					t.Errorf("seat %d: %d bids %v", s, len(bids), bids)
 				}
