@@ -2,6 +2,7 @@ package skat
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -435,5 +436,20 @@ func TestGameViewBids(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestUnseatedSeats: a seat that is not at the table (seat 3 of three, or out of any range) sees
+// the public view, may do nothing, and redeals like the public.
+func TestUnseatedSeats(t *testing.T) {
+	st := newState(t, 3, nil)
+	for _, s := range []games.Seat{3, 7, -5} {
+		v := st.View(s)
+		if v.Hand != nil || v.Private != nil || v.Prompt.ID != "" || len(st.Legal(s)) != 0 {
+			t.Errorf("seat %d sees %v %v %v and may do %v", s, v.Hand, v.Private, v.Prompt, st.Legal(s))
+		}
+		if got := st.Redeal(s, rand.New(rand.NewPCG(1, 2))).(*state); got.Skat == st.Skat && got.Hands == st.Hands {
+			t.Errorf("seat %d: Redeal redealt nothing", s)
+		}
 	}
 }

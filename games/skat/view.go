@@ -57,11 +57,12 @@ func (st *state) openHand() bool {
 	return st.Phase == phPlay && st.Contract.Open && st.Declarer != games.Nobody
 }
 
-// View is what s may know (§5.1): its hand, the public table, the skat it picked up.
+// View is what s may know (§5.1): its hand, the public table, the skat it picked up. A seat
+// that is not at the table (Nobody, or out of range) sees only what the public sees.
 func (st *state) View(s games.Seat) games.View {
-	v := games.View{Seat: s, Players: st.Cfg.Players, ToAct: st.ToAct(), Dealer: st.Dealer,
+	v := games.View{Seat: s, Players: st.players(), ToAct: st.ToAct(), Dealer: st.Dealer,
 		Table: st.table()}
-	if s != games.Nobody {
+	if s >= 0 && int(s) < st.players() {
 		v.Hand = SortHand(st.Contract.Kind, st.Hands[s])
 		if st.knowsSkat(s) && st.Phase != phOver {
 			v.Private = append(v.Private, games.M("skat.private.skat", "Cards", SortHand(NoKind, st.Skat0)))
