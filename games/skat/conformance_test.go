@@ -7,10 +7,11 @@ import (
 )
 
 // TestConformance runs the engine contract's suite over 3 and 4 players, both presets, every
-// switch value and every match length. There are 48 configurations, so one seed each keeps the
-// package under a minute with -race; TestPlayouts adds many more seeded matches cheaply.
+// switch value and every match length, with the strict decoding contract. There are 48
+// configurations, so one seed each keeps the package quick; the fuzz targets reach many more.
 func TestConformance(t *testing.T) {
 	s := gametest.Defaults
 	s.Seeds = 1
+	s.Strict = true
 	gametest.Run(t, Rules(), s)
 }
