@@ -335,6 +335,8 @@ type playView struct {
 	voids    map[games.Seat]map[cards.Suit]bool
 }
 
+// newPlayView gathers what seat me knows in play from its View: the cards still unseen, and the
+// suits each seat has shown it lacks by not following.
 func newPlayView(g View, me games.Seat, hand cards.Set) playView {
 	t := playView{kind: g.Contract.Kind, me: me, declarer: g.Declarer, hand: hand,
 		trick: g.Trick, voids: map[games.Seat]map[cards.Suit]bool{}}
@@ -430,7 +432,7 @@ func (t playView) rank(c cards.Card) int {
 	return n
 }
 
-// pick returns the card of cs minimising cost.
+// cheapest returns the card of cs minimising cost.
 func cheapest(cs []cards.Card, cost func(cards.Card) float64) cards.Card {
 	best, bc := cs[0], cost(cs[0])
 	for _, c := range cs[1:] {

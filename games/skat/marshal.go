@@ -41,18 +41,21 @@ type wireState struct {
 	Totals   []int        `json:"totals"`
 }
 
+// wireCall is a Call as stored.
 type wireCall struct {
 	Seat games.Seat `json:"s"`
 	Kind string     `json:"k"`
 	N    int        `json:"n,omitempty"`
 }
 
+// wireTrick is a finished trick as stored: its three cards, from the leader.
 type wireTrick struct {
 	Leader games.Seat   `json:"l"`
 	Cards  []cards.Card `json:"c"`
 	Winner games.Seat   `json:"w"`
 }
 
+// wireRow is a row of the score sheet as stored.
 type wireRow struct {
 	Deal     int        `json:"n"`
 	Dealer   games.Seat `json:"d"`
@@ -70,7 +73,7 @@ type wireRow struct {
 // MarshalBinary writes the state as JSON: deterministic, and readable in a dump.
 func (st *state) MarshalBinary() ([]byte, error) { return json.Marshal(st.wire()) }
 
-// wire is the stored form of st.
+// wire is the stored form of st. Its lists share st's arrays: it is for encoding only.
 func (st *state) wire() wireState {
 	n := st.players()
 	w := wireState{V: formatVersion, Cfg: st.Cfg, Seed: st.Seed, Deal: st.Deal, Dealer: st.Dealer,
@@ -111,7 +114,7 @@ func decode(b []byte) (*state, error) {
 	if dec.InputOffset() != int64(len(b)) {
 		return nil, errors.New("trailing data")
 	}
-	st, err := w.state()
+	st, err := w.restore()
 	if err != nil {
 		return nil, err
 	}
@@ -128,8 +131,8 @@ func decode(b []byte) (*state, error) {
 	return st, nil
 }
 
-// state converts the stored form to a state, checking every list's length.
-func (w *wireState) state() (*state, error) {
+// restore converts the stored form to a state, checking every list's length.
+func (w *wireState) restore() (*state, error) {
 	n := w.Cfg.Players
 	switch {
 	case w.V != formatVersion:

@@ -20,9 +20,13 @@ type rules struct{}
 // Rules returns Robber Skat for 3 or 4 players (skat.md).
 func Rules() games.Rules { return rules{} }
 
-// Name, Seats and Options describe the game to the lobby.
-func (rules) Name() string            { return Name }
-func (rules) Seats() (int, int)       { return 3, 4 }
+// Name is the game id.
+func (rules) Name() string { return Name }
+
+// Seats is 3 or 4 players: with four, the dealer sits out each deal (§1).
+func (rules) Seats() (int, int) { return 3, 4 }
+
+// Options are the preset, every §16 switch and the match length.
 func (rules) Options() []games.Option { return options() }
 
 // Version is the rules version, stored with every table.

@@ -28,9 +28,9 @@ var phaseNames = [...]string{"auction", "choice", "skat", "discard", "game", "an
 const maxSeats = 4
 
 // state is one moment of a match. It is a value: Apply and Redeal copy it with an assignment and
-// change the copy, and every field but two copies with it. The two slices, Calls and Rows, are
-// never written in place, only extended with appended, which copies them, so states may share
-// them.
+// change the copy, and every field but the slices copies with it. The slices are never written
+// in place (Calls and Rows are only extended with appended, which copies them; bids is read
+// only), so states may share them.
 type state struct {
 	Cfg      settings
 	Seed     uint64
