@@ -1,40 +1,38 @@
-package ai
+package wizard
 
 import (
 	"math/rand/v2"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
-	"github.com/kozyr-bot/kozyr/games/wizard"
 )
 
-func init() { agents["wizard"] = func() Agent { return WizardAgent{} } }
+// Agent plays Wizard to make its bid exactly: it bids the tricks its Wizards, high trumps and aces
+// should take, takes tricks with the cheapest winning card while it still needs them, and ducks
+// with the highest losing card once it has enough. It reads only the seat's View and Legal.
+type Agent struct{}
 
-// WizardAgent plays Wizard to make its bid exactly: it bids the tricks its Wizards, high trumps and
-// aces should take, takes tricks with the cheapest winning card while it still needs them, and
-// ducks with the highest losing card once it has enough.
-type WizardAgent struct{}
-
-// Choose picks the trump suit, a bid or a card from the seat's view.
-func (WizardAgent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
-	p, ok := v.Game.(wizard.Public)
+// Choose picks the trump suit, a bid or a card from the seat's view; from a view that is not
+// Wizard's it plays like games.Random.
+func (Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
+	p, ok := v.Game.(View)
 	if !ok || len(legal) == 0 {
-		return Random{}.Choose(v, legal, rng)
+		return games.Random{}.Choose(v, legal, rng)
 	}
 	hand := cards.SetOf(v.Hand...)
 	switch legal[0].Kind {
-	case wizard.KindTrump:
-		return wizardChooseTrump(hand, legal)
-	case wizard.KindBid:
-		return wizardChooseBid(p, hand, legal)
-	case wizard.KindPlay:
-		return wizardChoosePlay(p, v.Seat, hand, legal)
+	case KindTrump:
+		return chooseTrump(hand, legal)
+	case KindBid:
+		return chooseBid(p, hand, legal)
+	case KindPlay:
+		return choosePlay(p, v.Seat, hand, legal)
 	}
-	return Random{}.Choose(v, legal, rng)
+	return games.Random{}.Choose(v, legal, rng)
 }
 
-// wizardChooseTrump names the suit in which the hand is longest and strongest.
-func wizardChooseTrump(hand cards.Set, legal []games.Action) games.Action {
+// chooseTrump names the suit in which the hand is longest and strongest.
+func chooseTrump(hand cards.Set, legal []games.Action) games.Action {
 	best, bestScore := legal[0], -1
 	for _, a := range legal {
 		st := cards.Suit(a.N)
@@ -49,8 +47,8 @@ func wizardChooseTrump(hand cards.Set, legal []games.Action) games.Action {
 	return best
 }
 
-// wizardExpectedTricks estimates how many tricks hand takes under trump with n players.
-func wizardExpectedTricks(hand cards.Set, trump cards.Suit, n, r int) float64 {
+// expectedTricks estimates how many tricks hand takes under trump with n players.
+func expectedTricks(hand cards.Set, trump cards.Suit, n, r int) float64 {
 	crowd := float64(n-3) * 0.06 // more players: more Wizards and trumps against every card
 	total := 0.0
 	trumps := 0
@@ -109,9 +107,9 @@ func wizardExpectedTricks(hand cards.Set, trump cards.Suit, n, r int) float64 {
 	return 1.3*total + 0.15
 }
 
-// wizardChooseBid bids the rounded estimate, or the nearest allowed number.
-func wizardChooseBid(p wizard.Public, hand cards.Set, legal []games.Action) games.Action {
-	want := wizardExpectedTricks(hand, p.Trump, p.Players, p.Cards)
+// chooseBid bids the rounded estimate, or the nearest allowed number.
+func chooseBid(p View, hand cards.Set, legal []games.Action) games.Action {
+	want := expectedTricks(hand, p.Trump, p.Players, p.Cards)
 	best, bestD := legal[0], 1e9
 	for _, a := range legal {
 		d := float64(a.N) - want
@@ -125,8 +123,8 @@ func wizardChooseBid(p wizard.Public, hand cards.Set, legal []games.Action) game
 	return best
 }
 
-// wizardStrength orders cards by how sure they are to win a trick: Wizards, trumps, ranks, Jesters.
-func wizardStrength(c cards.Card, trump cards.Suit) int {
+// strength orders cards by how sure they are to win a trick: Wizards, trumps, ranks, Jesters.
+func strength(c cards.Card, trump cards.Suit) int {
 	switch {
 	case c.IsWizard():
 		return 100
@@ -138,8 +136,8 @@ func wizardStrength(c cards.Card, trump cards.Suit) int {
 	return int(c.Rank())
 }
 
-// wizardBoss reports whether no unseen card outranks the suited card c in its suit.
-func wizardBoss(c cards.Card, seen cards.Set) bool {
+// boss reports whether no unseen card outranks the suited card c in its suit.
+func boss(c cards.Card, seen cards.Set) bool {
 	if !c.IsFrench() {
 		return c.IsWizard()
 	}
@@ -151,9 +149,9 @@ func wizardBoss(c cards.Card, seen cards.Set) bool {
 	return true
 }
 
-// wizardChoosePlay plays to make the bid: take with the cheapest sure winner while tricks are
+// choosePlay plays to make the bid: take with the cheapest sure winner while tricks are
 // needed, otherwise duck with the highest loser.
-func wizardChoosePlay(p wizard.Public, seat games.Seat, hand cards.Set, legal []games.Action) games.Action {
+func choosePlay(p View, seat games.Seat, hand cards.Set, legal []games.Action) games.Action {
 	need := 0
 	if seat >= 0 && int(seat) < len(p.Bids) {
 		need = p.Bids[seat] - p.Taken[seat]
@@ -161,19 +159,14 @@ func wizardChoosePlay(p wizard.Public, seat games.Seat, hand cards.Set, legal []
 	trump := p.Trump
 	seen := hand | p.Played
 	last := len(p.Trick) == p.Players-1
-	unseenWizards := 0
-	for i := 1; i <= 4; i++ {
-		if !seen.Has(cards.Wizard(i)) {
-			unseenWizards++
-		}
-	}
+	unseenWizards := (wizards &^ seen).Len()
 	var mine, winners, losers []cards.Card
 	trick := make([]cards.Card, len(p.Trick)+1)
 	copy(trick, p.Trick)
 	for _, a := range legal {
 		mine = append(mine, a.Card)
 		trick[len(p.Trick)] = a.Card
-		if wizard.TrickWinner(trick, trump) == len(p.Trick) {
+		if TrickWinner(trick, trump) == len(p.Trick) {
 			winners = append(winners, a.Card)
 		} else {
 			losers = append(losers, a.Card)
@@ -186,7 +179,7 @@ func wizardChoosePlay(p wizard.Public, seat games.Seat, hand cards.Set, legal []
 			if !keep(c) {
 				continue
 			}
-			if d := wizardStrength(c, trump) - wizardStrength(best, trump); best == cards.NoCard || high && d > 0 || !high && d < 0 {
+			if d := strength(c, trump) - strength(best, trump); best == cards.NoCard || high && d > 0 || !high && d < 0 {
 				best = c
 			}
 		}
@@ -200,13 +193,13 @@ func wizardChoosePlay(p wizard.Public, seat games.Seat, hand cards.Set, legal []
 		if c.IsWizard() {
 			return len(p.Trick) > 0 // a led Wizard can be matched by none, but save it for later
 		}
-		return c.IsFrench() && unseenWizards == 0 && wizardBoss(c, seen) && (c.Suit() == trump || trump == cards.NoSuit || wizardNoTrumpsOut(seen, trump))
+		return c.IsFrench() && unseenWizards == 0 && boss(c, seen) && (c.Suit() == trump || trump == cards.NoSuit || noTrumpsOut(seen, trump))
 	}
-	play := func(c cards.Card) games.Action { return games.With(wizard.KindPlay, c) }
+	play := func(c cards.Card) games.Action { return games.With(KindPlay, c) }
 
 	if need > 0 {
 		// Wizards are sure tricks: with enough of them, take with a Wizard and lose with the rest.
-		if (hand & wizardMask).Len() >= need {
+		if (hand & wizards).Len() >= need {
 			if c := pick(winners, false, func(c cards.Card) bool { return c.IsWizard() }); c != cards.NoCard {
 				return play(c)
 			}
@@ -223,7 +216,7 @@ func wizardChoosePlay(p wizard.Public, seat games.Seat, hand cards.Set, legal []
 			}
 			// A boss trump, then a boss ace while hands are long, are the next best leads.
 			if c := pick(mine, false, func(c cards.Card) bool {
-				return c.IsFrench() && wizardBoss(c, seen) && (c.Suit() == trump || hand.Len() > 2 && c.Rank() == cards.Ace)
+				return c.IsFrench() && boss(c, seen) && (c.Suit() == trump || hand.Len() > 2 && c.Rank() == cards.Ace)
 			}); c != cards.NoCard {
 				return play(c)
 			}
@@ -278,10 +271,7 @@ func wizardChoosePlay(p wizard.Public, seat games.Seat, hand cards.Set, legal []
 	return play(pick(winners, false, anyCard))
 }
 
-// wizardMask is the four Wizards.
-const wizardMask = cards.Set(0xF << 52)
-
-// wizardNoTrumpsOut reports whether every trump has been seen.
-func wizardNoTrumpsOut(seen cards.Set, trump cards.Suit) bool {
+// noTrumpsOut reports whether every trump has been seen.
+func noTrumpsOut(seen cards.Set, trump cards.Suit) bool {
 	return seen.Suit(trump).Len() == 13
 }
