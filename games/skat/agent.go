@@ -9,13 +9,13 @@ import (
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
 
-// agent plays Robber Skat from its View: it values its hand for every game (jacks, trump
+// Agent plays Robber Skat from its View: it values its hand for every game (jacks, trump
 // length, aces and tens, voids), bids step by step up to the value of the best game it could
 // declare and never beyond, lays away the two cards that leave the strongest game, and plays
 // its cards by simple trick-taking rules (draw trumps, cash aces, smear points to a partner,
 // duck in Null and Ramsch). It reads the View and the Legal actions only, and takes every rule
 // (card order, game values, the bid ladder) from the engine's own functions.
-type agent struct{}
+type Agent struct{}
 
 // Thresholds of the hand evaluation: the score a game needs to be declared with the skat taken,
 // and the extra a hand game needs because the skat will not help.
@@ -27,7 +27,7 @@ const (
 
 // Choose picks a call, a choice, a discard, a game or a card from the seat's view; given a View
 // that is not Skat's, it plays at random.
-func (agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
+func (Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
 	g, ok := v.Game.(View)
 	if !ok || len(legal) == 0 {
 		return games.Random{}.Choose(v, legal, rng)

@@ -42,7 +42,7 @@ func TestSkatAgentBeatsRandom(t *testing.T) {
 	if testing.Short() {
 		matches = 30
 	}
-	if _, ok := games.AgentFor(Rules()).(agent); !ok {
+	if _, ok := games.AgentFor(Rules()).(Agent); !ok {
 		t.Fatal("Rules does not offer the skat agent")
 	}
 	var agentSum, randomSum float64
@@ -124,7 +124,7 @@ func TestSkatAgentNeverOverbids(t *testing.T) {
 			legal = append(legal, games.Num("bid", b))
 		}
 		legal = append(legal, games.Do("pass"))
-		a := agent{}.Choose(games.View{Hand: hand, Game: g}, legal, rng)
+		a := Agent{}.Choose(games.View{Hand: hand, Game: g}, legal, rng)
 		if a.Kind == "bid" && int(a.N) > limit {
 			t.Fatalf("hand %d %v: bid %d above its best game %d", i, hand, a.N, limit)
 		}

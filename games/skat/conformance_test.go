@@ -13,5 +13,10 @@ func TestConformance(t *testing.T) {
 	s := gametest.Defaults
 	s.Seeds = 1
 	s.Strict = true
+	if raceBuild {
+		// Under -race every step costs ten times more: the leak and corruption checks run less
+		// often.
+		s.LeakEvery = 11
+	}
 	gametest.Run(t, Rules(), s)
 }

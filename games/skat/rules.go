@@ -33,7 +33,7 @@ func (rules) Options() []games.Option { return options() }
 func (rules) Version() int { return version }
 
 // Agent is the game's computer player, so the bot plays Skat with it rather than at random.
-func (rules) Agent() games.Agent { return agent{} }
+func (rules) Agent() games.Agent { return Agent{} }
 
 // New deals the first deal of a match; the first dealer is drawn from the seed (§1).
 func (r rules) New(cfg games.Config, seed uint64) (games.State, error) {
