@@ -26,13 +26,19 @@ func rolloutAgent(r games.Rules) games.Agent {
 }
 
 // playerFor is the computer player of r at level l as the bot would play it (search.New), with the
-// agents above and the budget scaled by scale.
-func playerFor(r games.Rules, l search.Level, scale float64) search.Search {
+// agents above, the budget scaled by s.scale and s.random in place of its RandomAfter when set.
+func playerFor(r games.Rules, l search.Level, s settings) search.Search {
 	x := search.New(r, l)
 	x.Agent, x.Policy = ruleAgent(r), rolloutAgent(r)
-	if x.Budget.Worlds > 0 && scale != 1 {
-		x.Budget.Worlds = max(2, int(float64(x.Budget.Worlds)*scale))
-		x.Budget.Steps = max(1, int(float64(x.Budget.Steps)*scale))
+	if x.Budget.Worlds == 0 {
+		return x
+	}
+	if s.scale != 1 {
+		x.Budget.Worlds = max(2, int(float64(x.Budget.Worlds)*s.scale))
+		x.Budget.Steps = max(1, int(float64(x.Budget.Steps)*s.scale))
+	}
+	if s.random >= 0 {
+		x.Budget.RandomAfter = s.random
 	}
 	return x
 }

@@ -59,6 +59,7 @@ type settings struct {
 	scale    float64
 	matches  int
 	maxDeals int
+	random   int
 }
 
 // errUsage is returned for a command line the arena cannot run.
@@ -78,6 +79,7 @@ func parse(args []string, stderr io.Writer) (settings, error) {
 	fs.IntVar(&s.players, "players", 0, "players per table (0: the game's usual count)")
 	fs.Float64Var(&s.scale, "budget", 1, "scale of the search budgets, for quick runs")
 	fs.IntVar(&s.matches, "matches", 20, "Nasilie: all-agent matches per level for the median deals to 100")
+	fs.IntVar(&s.random, "randomafter", -1, "override the budgets' RandomAfter (-1: keep)")
 	fs.IntVar(&s.maxDeals, "maxdeals", 1000, "Nasilie: deals after which an all-agent match counts as not ending")
 	if err := fs.Parse(args); err != nil {
 		return s, err
@@ -142,7 +144,7 @@ func arena(r games.Rules, s settings, out io.Writer) ([]string, error) {
 	if g.options != nil {
 		cfg.Options = g.options(cfg.Players)
 	}
-	a, b := playerFor(r, s.a, s.scale), playerFor(r, s.b, s.scale)
+	a, b := playerFor(r, s.a, s), playerFor(r, s.b, s)
 	boards := (s.deals + g.nominal(cfg.Players) - 1) / g.nominal(cfg.Players)
 	res := make([][]result, boards)
 	plays := seatings(cfg.Players)
@@ -208,7 +210,7 @@ func toHundred(r games.Rules, players int, l search.Level, s settings) (float64,
 	x := make([]search.Search, players)
 	sides := make([]side, players)
 	for i := range x {
-		x[i] = playerFor(r, l, s.scale)
+		x[i] = playerFor(r, l, s)
 	}
 	deals := make([]int, s.matches)
 	var c clock

@@ -12,9 +12,14 @@ import (
 // simulated moves have been made (the world under way is finished, so Steps may be overrun by one
 // world's rollouts). Worlds below 2 leave every decision to the agent: a single world cannot show
 // that Redeal draws anything (see the package doc).
+//
+// RandomAfter, when positive, lets the Policy play only the first RandomAfter moves of a rollout
+// and the rest at random: the moves near the decision matter most, and a random move costs
+// neither a View nor the policy's own thinking, so a slow policy buys many more worlds.
 type Budget struct {
-	Worlds int
-	Steps  int
+	Worlds      int
+	Steps       int
+	RandomAfter int
 }
 
 // maxRollout bounds one rollout, so an engine that never ends a deal cannot hang a decision.
@@ -173,11 +178,13 @@ func (x Search) rollout(w games.State, s games.Seat, a games.Action, rng *rand.R
 		p := to[0]
 		legal := st.Legal(p)
 		var b games.Action
-		switch len(legal) {
-		case 0:
+		switch {
+		case len(legal) == 0:
 			return value(st, s)
-		case 1:
+		case len(legal) == 1:
 			b = legal[0] // forced: no view to build
+		case x.Budget.RandomAfter > 0 && n >= x.Budget.RandomAfter:
+			b = legal[rng.IntN(len(legal))]
 		default:
 			b = x.Policy.Choose(games.AgentView(st, p), legal, rng)
 		}
