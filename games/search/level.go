@@ -57,17 +57,15 @@ func BudgetFor(game string, l Level) (Budget, bool) {
 	var b Budget
 	switch game {
 	case "skat":
-		b = Budget{Worlds: 24, Steps: 4_000}
+		b = Budget{Worlds: 24, Steps: 3_500}
 	case "wizard":
 		b = Budget{Worlds: 24, Steps: 4_000}
 	case "joker":
-		b = Budget{Worlds: 24, Steps: 2_000}
-	case "jokerbank":
-		b = Budget{Worlds: 24, Steps: 4_000}
+		b = Budget{Worlds: 24, Steps: 600}
 	case "magister":
-		b = Budget{Worlds: 16, Steps: 1_000}
+		b = Budget{Worlds: 16, Steps: 300}
 	case "nasilie":
-		b = Budget{Worlds: 16, Steps: 1_500}
+		b = Budget{Worlds: 16, Steps: 700}
 	default:
 		b = Budget{Worlds: 16, Steps: 1_000}
 	}
