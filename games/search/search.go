@@ -69,6 +69,9 @@ func (x Search) Choose(worlds Worlds, v games.View, legal []games.Action, rng *r
 		st.Agent = true
 		return x.agentChoice(v, legal, rng), st
 	}
+	if len(legal) > maxCandidates {
+		legal = candidates(legal, x.agentChoice(v, legal, rng))
+	}
 	sums := make([]float64, len(legal))
 	src := new(rand.PCG)
 	roll := rand.New(src)
@@ -113,6 +116,30 @@ func (x Search) Choose(worlds Worlds, v games.View, legal []games.Action, rng *r
 		}
 	}
 	return legal[best], st
+}
+
+// maxCandidates is the most actions one decision plays out. A longer list is a ladder (Skat's
+// first bid offers 88 values): playing each out would leave a world or two for all of them, so the
+// search compares the agent's own choice with actions spread evenly over the canonical order.
+const maxCandidates = 12
+
+// candidates are the agent's choice a and maxCandidates-1 other actions of legal spread evenly
+// over it (the first and the last included), in legal's order.
+func candidates(legal []games.Action, a games.Action) []games.Action {
+	out := make([]games.Action, 0, maxCandidates)
+	n := maxCandidates - 1
+	agentIn := false
+	for i := range n {
+		c := legal[i*(len(legal)-1)/(n-1)]
+		if c == a {
+			agentIn = true
+		}
+		out = append(out, c)
+	}
+	if !agentIn {
+		out = append(out, a)
+	}
+	return out
 }
 
 // fixedProbe is how many worlds are drawn first to see whether Redeal draws anything at all.

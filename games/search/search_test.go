@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
-	"github.com/kozyr-bot/kozyr/games/cards"
 )
 
 func toyStart(t testing.TB, seed uint64) games.State {
@@ -263,4 +262,22 @@ func (s sheetState) View(games.Seat) games.View     { return games.View{} }
 func (s sheetState) Score() games.Sheet             { return games.Sheet{Totals: s.totals} }
 func (s sheetState) MarshalBinary() ([]byte, error) { return nil, nil }
 
-var _ = cards.NoCard
+func TestCandidates(t *testing.T) {
+	var ladder []games.Action
+	for n := range 88 {
+		ladder = append(ladder, games.Num("bid", 18+n))
+	}
+	for _, a := range []games.Action{ladder[0], ladder[5], ladder[87]} {
+		c := candidates(ladder, a)
+		if len(c) > maxCandidates || !slices.Contains(c, a) || c[0] != ladder[0] || !slices.Contains(c, ladder[87]) {
+			t.Errorf("agent %v: candidates %v", a, c)
+		}
+		seen := map[games.Action]bool{}
+		for _, x := range c {
+			if seen[x] || !slices.Contains(ladder, x) {
+				t.Errorf("agent %v: %v twice or not legal in %v", a, x, c)
+			}
+			seen[x] = true
+		}
+	}
+}
