@@ -59,13 +59,13 @@ func BudgetFor(game string, l Level) (Budget, bool) {
 	case "skat":
 		b = Budget{Worlds: 24, Steps: 3_500}
 	case "wizard":
-		b = Budget{Worlds: 24, Steps: 4_000}
+		b = Budget{Worlds: 40, Steps: 7_000}
 	case "joker":
-		b = Budget{Worlds: 24, Steps: 600}
+		b = Budget{Worlds: 24, Steps: 500}
 	case "magister":
-		b = Budget{Worlds: 16, Steps: 300}
+		b = Budget{Worlds: 16, Steps: 200}
 	case "nasilie":
-		b = Budget{Worlds: 16, Steps: 700}
+		b = Budget{Worlds: 16, Steps: 600}
 	default:
 		b = Budget{Worlds: 16, Steps: 1_000}
 	}
