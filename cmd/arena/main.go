@@ -116,7 +116,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	var lines []string
 	for _, r := range rules {
-		ls, err := arena(r, s, stdout)
+		ls, err := arena(r, s, stdout, stderr)
 		if err != nil {
 			return fmt.Errorf("%s: %w", r.Name(), err)
 		}
@@ -128,8 +128,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// arena measures one game, prints the human report and returns its machine-readable lines.
-func arena(r games.Rules, s settings, out io.Writer) ([]string, error) {
+// arena measures one game, prints the human report to out and its progress to progress, and returns
+// its machine-readable lines.
+func arena(r games.Rules, s settings, out, progress io.Writer) ([]string, error) {
 	g, ok := gameOf(r.Name())
 	if !ok {
 		return nil, fmt.Errorf("%w: the arena cannot score %s", errUsage, r.Name())
@@ -149,9 +150,15 @@ func arena(r games.Rules, s settings, out io.Writer) ([]string, error) {
 	res := make([][]result, boards)
 	plays := seatings(cfg.Players)
 	var c clock
+	var mu sync.Mutex
+	done := 0
 	err := each(boards, s.parallel, func(k int, c *clock) error {
 		rs, _, err := playBoard(r, g, cfg, s.seed, k, a, b, c)
 		res[k] = rs
+		mu.Lock()
+		done++
+		fmt.Fprintf(progress, "%s: board %d of %d played\n", r.Name(), done, boards)
+		mu.Unlock()
 		return err
 	}, &c)
 	if err != nil {
