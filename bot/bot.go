@@ -15,6 +15,8 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/kozyr-bot/kozyr/bot/outbox"
+	"github.com/kozyr-bot/kozyr/bot/render"
+	"github.com/kozyr-bot/kozyr/bot/schedule"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
@@ -34,6 +36,14 @@ type Config struct {
 	AIDelay time.Duration
 	// RateScale divides the outbox's rate windows (tests against a scaled fake); 0 means 1.
 	RateScale float64
+	// GroupPause is how long a table's group message waits for more moves before it is edited,
+	// so a quick run of moves costs one edit of the group's 20 a minute; 0 means
+	// DefaultGroupPause, a negative value none.
+	GroupPause time.Duration
+	// HandPause is how long the hand message of a player who is not to act waits before it is
+	// edited: when their next turn comes sooner, its fresh prompt replaces the edit (one call
+	// instead of two) and the old prompt is deleted; 0 means DefaultHandPause, negative none.
+	HandPause time.Duration
 	// WebhookURL switches from polling to a webhook: the public address Telegram posts updates
 	// to. Listen is the local address the webhook server listens on (":8443"), WebhookSecret the
 	// secret_token Telegram sends back in every request.
@@ -48,6 +58,12 @@ type Config struct {
 type HTTPDoer interface {
 	Do(*http.Request) (*http.Response, error)
 }
+
+// Defaults of Config.GroupPause (short enough that nobody notices it) and Config.HandPause.
+const (
+	DefaultGroupPause = 300 * time.Millisecond
+	DefaultHandPause  = 1500 * time.Millisecond
+)
 
 // pollTimeout is the long-poll window of getUpdates; the HTTP client allows a little more.
 const pollTimeout = 30 * time.Second
@@ -65,11 +81,12 @@ type Bot struct {
 	me     string // the bot's username, for /cmd@me and deep links
 	rules  map[string]games.Rules
 	loc    *locales.Bundle
+	render *render.Renderer
 	st     store.Store
 	out    *outbox.Outbox
 	queue  *serializer
 	intake *tracker
-	sched  *scheduler
+	sched  *schedule.Timers[store.TableID]
 	books  *books
 
 	mu     sync.Mutex
@@ -106,6 +123,18 @@ func New(ctx context.Context, cfg Config) (*Bot, error) {
 	if cfg.RateScale <= 0 {
 		cfg.RateScale = 1
 	}
+	switch {
+	case cfg.GroupPause == 0:
+		cfg.GroupPause = DefaultGroupPause
+	case cfg.GroupPause < 0:
+		cfg.GroupPause = 0
+	}
+	switch {
+	case cfg.HandPause == 0:
+		cfg.HandPause = DefaultHandPause
+	case cfg.HandPause < 0:
+		cfg.HandPause = 0
+	}
 	work, stop := context.WithCancel(context.Background())
 	b := &Bot{
 		cfg:    cfg,
@@ -127,7 +156,7 @@ func New(ctx context.Context, cfg Config) (*Bot, error) {
 	}
 	b.queue = newSerializer(b.log)
 	b.intake = newTracker()
-	b.sched = newScheduler(b.fire)
+	b.sched = schedule.New(b.fire)
 	b.books = newBooks()
 	lim := outbox.DefaultLimits()
 	lim.Scale = cfg.RateScale
@@ -155,6 +184,7 @@ func New(ctx context.Context, cfg Config) (*Bot, error) {
 		return nil, fmt.Errorf("bot: getMe: %s", b.clean(err))
 	}
 	b.me = me.Username
+	b.render = render.New(cfg.Locales, cfg.Games, b.me, b.log)
 	b.setCommands(ctx)
 	return b, nil
 }
@@ -185,7 +215,7 @@ func (b *Bot) Run(ctx context.Context) error {
 
 	bgCtx, stopBg := context.WithCancel(b.work)
 	var bg sync.WaitGroup
-	bg.Go(func() { b.sched.run(bgCtx) })
+	bg.Go(func() { b.sched.Run(bgCtx) })
 	bg.Go(func() { b.flushLoop(bgCtx) })
 
 	if err := b.resume(ctx); err != nil {
@@ -246,7 +276,7 @@ func (b *Bot) setCommands(ctx context.Context) {
 	list := func(lang string, names []string) []models.BotCommand {
 		out := make([]models.BotCommand, 0, len(names))
 		for _, n := range names {
-			out = append(out, models.BotCommand{Command: n, Description: truncateRunes(locales.Plain(b.text(lang, "bot.cmd."+n)), 256)})
+			out = append(out, models.BotCommand{Command: n, Description: render.Truncate(locales.Plain(b.render.Text(lang, "bot.cmd."+n)), 256)})
 		}
 		return out
 	}

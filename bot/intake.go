@@ -169,7 +169,7 @@ func (b *Bot) receive(u *models.Update) (*pending, bool) {
 	if !b.queue.Do(b.keyOf(u), run) {
 		// The table's queue is full: the press is answered "busy" and nothing changes.
 		if q := u.CallbackQuery; q != nil {
-			go b.answer(b.work, q.ID, b.text(b.loc.Match(q.From.LanguageCode), "bot.cb.busy"), "", false)
+			go b.answer(b.work, q.ID, b.render.Text(b.loc.Match(q.From.LanguageCode), "bot.cb.busy"), "", false)
 		}
 		b.intake.settle(u.ID, nil, time.Now())
 	}

@@ -1,4 +1,4 @@
-package tgfake
+package tgtest
 
 import (
 	"slices"
@@ -131,7 +131,7 @@ func (s *Server) WaitFor(t testing.TB, what string, cond func() bool) {
 			if cond() {
 				return
 			}
-			t.Fatalf("tgfake: timed out after %v waiting for %s", s.opt.WaitTimeout, what)
+			t.Fatalf("tgtest: timed out after %v waiting for %s", s.opt.WaitTimeout, what)
 			return
 		}
 	}

@@ -1,4 +1,4 @@
-package tgfake
+package tgtest
 
 import (
 	"cmp"
@@ -39,7 +39,7 @@ func (s *Server) RedeliverAll() {
 
 // scriptErrorLocked records a mistake in the test's script as a violation, so it is not missed.
 func (s *Server) scriptErrorLocked(msg string) {
-	s.violations = append(s.violations, "tgfake script error: "+msg)
+	s.violations = append(s.violations, "tgtest script error: "+msg)
 	s.bumpLocked()
 }
 

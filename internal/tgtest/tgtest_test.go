@@ -1,4 +1,4 @@
-package tgfake
+package tgtest
 
 import (
 	"bytes"
@@ -1016,7 +1016,7 @@ func TestPressOnUserMessageIsAScriptError(t *testing.T) {
 	s, _, _ := start(t, Options{})
 	s.StartDM(alice, "")
 	s.Press(alice.ID, 1, alice, "v1|x") // message 1 is Alice's "/start": it has no buttons
-	if v := s.Violations(); len(v) != 1 || !strings.Contains(v[0], "tgfake script error: Press on message 1") {
+	if v := s.Violations(); len(v) != 1 || !strings.Contains(v[0], "tgtest script error: Press on message 1") {
 		t.Fatalf("violations = %q", v)
 	}
 	if s.Pending() != 2 {

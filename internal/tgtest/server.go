@@ -1,4 +1,4 @@
-package tgfake
+package tgtest
 
 import (
 	"bytes"
@@ -9,11 +9,13 @@ import (
 	"math/rand/v2"
 	"mime"
 	"mime/multipart"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-telegram/bot/models"
@@ -123,6 +125,35 @@ type Server struct {
 	global       window
 	hook         *hook // set by setWebhook: updates are posted there instead of polled
 	deliveries   []Delivery
+	watch        func(Event)
+	conns        atomic.Int64 // connections the bot opened
+	requests     atomic.Int64
+}
+
+// Event is one call of the bot's as Watch reports it: the method, its chat and message, the
+// callback query it answered, and for a sent or edited message what the message shows now.
+type Event struct {
+	Method     string
+	Status     int
+	Chat       int64
+	MessageID  int
+	CallbackID string
+	Message    Message
+	Time       time.Time
+}
+
+// Watch makes the fake call fn after every call of the bot's, outside its lock (load tests use it
+// instead of polling). fn must not block for long.
+func (s *Server) Watch(fn func(Event)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.watch = fn
+}
+
+// Connections reports how many connections the bot opened and how many requests it made:
+// requests on kept-alive connections are the difference.
+func (s *Server) Connections() (conns, requests int64) {
+	return s.conns.Load(), s.requests.Load()
 }
 
 type chat struct {
@@ -183,7 +214,13 @@ func New(opt Options) *Server {
 		callbacks:  map[string]*callback{},
 		commands:   map[string][]models.BotCommand{},
 	}
-	s.ts = httptest.NewServer(s)
+	s.ts = httptest.NewUnstartedServer(s)
+	s.ts.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		if st == http.StateNew {
+			s.conns.Add(1)
+		}
+	}
+	s.ts.Start()
 	return s
 }
 
@@ -268,8 +305,10 @@ func init() {
 // ServeHTTP implements the Bot API endpoint /bot<token>/<method>.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	now := s.now()
+	s.requests.Add(1)
 	path := r.URL.Path
 	var rep reply
+	var callbackID string
 	method := path[strings.LastIndexByte(path, '/')+1:]
 	if !strings.HasPrefix(path, "/bot") || strings.Count(path, "/") != 2 {
 		rep = reply{code: http.StatusNotFound, desc: "Not Found", violation: true}
@@ -279,6 +318,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rep = bad("can't parse request: " + err.Error())
 	} else {
 		rep = h(s, r.Context(), f)
+		callbackID = f["callback_query_id"]
 		if rep.chat == 0 {
 			rep.chat, _ = f.int64("chat_id")
 		}
@@ -302,7 +342,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.violations = append(s.violations, v)
 	}
 	s.bumpLocked()
+	watch := s.watch
+	var ev Event
+	if watch != nil {
+		ev = Event{Method: method, Status: code, Chat: rep.chat, MessageID: rep.msgID, CallbackID: callbackID, Time: now}
+		if c := s.chats[rep.chat]; c != nil && code == http.StatusOK {
+			if m := c.byID[rep.msgID]; m != nil {
+				ev.Message = m.snapshot()
+			}
+		}
+	}
 	s.mu.Unlock()
+	if watch != nil {
+		watch(ev)
+	}
 
 	var body []byte
 	var err error
@@ -317,7 +370,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		code = http.StatusInternalServerError
-		body = []byte(`{"ok":false,"error_code":500,"description":"Internal Server Error: tgfake: ` + strings.ReplaceAll(err.Error(), `"`, `'`) + `"}`)
+		body = []byte(`{"ok":false,"error_code":500,"description":"Internal Server Error: tgtest: ` + strings.ReplaceAll(err.Error(), `"`, `'`) + `"}`)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(code)

@@ -1,7 +1,7 @@
-// Package tgfake is a strict in-process stand-in for the Telegram Bot API, meant for end-to-end
+// Package tgtest is a strict in-process stand-in for the Telegram Bot API, meant for end-to-end
 // tests of the bot through the real go-telegram/bot client:
 //
-//	s := tgfake.New(tgfake.Options{RateScale: 100})
+//	s := tgtest.New(tgtest.Options{RateScale: 100})
 //	defer s.Close()
 //	b, _ := tg.New(s.Token(), tg.WithServerURL(s.URL()))
 //
@@ -31,4 +31,4 @@
 //
 // The fake is safe for concurrent use. Message ids are per chat and start at 1; update ids start
 // at 1. Bot API methods are matched case-insensitively, as Telegram does.
-package tgfake
+package tgtest
