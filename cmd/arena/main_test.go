@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/all"
+	"github.com/kozyr-bot/kozyr/games/search"
 )
 
 // TestSmoke runs the arena on every game with a tiny count and budget, and checks that its last
@@ -178,4 +181,41 @@ func TestBoardValue(t *testing.T) {
 	if v, u := boardValue(res, plays, true); v != 17.0/2 || u != 1 {
 		t.Errorf("per match: %v over %v matches per play", v, u)
 	}
+}
+
+// TestSeegerReadsSkat: on real Skat matches the Seeger adapter finds the declared games (each
+// adds or takes 50 beside the sheet's points), so a change of Skat's row labels cannot go unseen.
+func TestSeegerReadsSkat(t *testing.T) {
+	r := rulesNamed(t, "skat")
+	g, _ := gameOf("skat")
+	cfg := games.Config{Players: 3, Options: g.options(3)}
+	x := playerFor(r, search.Easy, settings{scale: 1, random: -1})
+	declared := 0
+	for seed := range uint64(10) {
+		st, _, err := playMatch(r, cfg, seed, []search.Search{x, x, x}, make([]side, 3), rand.New(rand.NewPCG(seed, 1)), 0, &clock{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sh := st.Score()
+		s := seeger(sh, 3)
+		for seat := range 3 {
+			if d := s[seat] - float64(sh.Totals[seat]); d != 0 {
+				declared++
+			}
+		}
+	}
+	if declared == 0 {
+		t.Error("no declared game in 30 deals changed a Seeger score")
+	}
+}
+
+func rulesNamed(t *testing.T, name string) games.Rules {
+	t.Helper()
+	for _, r := range all.Rules() {
+		if r.Name() == name {
+			return r
+		}
+	}
+	t.Fatalf("no game %s", name)
+	return nil
 }
