@@ -4,8 +4,10 @@
 // For one decision of a seat it samples worlds consistent with what that seat knows (through
 // games.Auditor.Redeal of the real state), plays every legal action out in every world with a fast
 // policy (the game's own agent, choosing for each simulated seat from that seat's View and Legal of
-// the world), and takes the action with the best mean result for the seat. The real state is used
-// only to sample worlds: nothing else is read from it, so the search knows no more than the seat.
+// the world), and takes the action with the best mean result for the seat. Of the real state it
+// reads only what the seat knows, its View and Legal actions, and the worlds its Redeal draws;
+// Search.Choose itself never sees the real state, only a Worlds sampler, so it can know no more
+// than the seat.
 //
 // The budget is a count of worlds and simulated moves, never a time, so a table replays the same
 // moves from its seed; the same rng gives the same action.
