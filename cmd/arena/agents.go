@@ -26,7 +26,8 @@ func rolloutAgent(r games.Rules) games.Agent {
 }
 
 // playerFor is the computer player of r at level l as the bot would play it (search.New), with the
-// agents above, the budget scaled by s.scale and s.random in place of its RandomAfter when set.
+// agents above, the budget scaled by s.scale, and s.random and s.margin in place of its
+// RandomAfter and Margin when set.
 func playerFor(r games.Rules, l search.Level, s settings) search.Search {
 	x := search.New(r, l)
 	x.Agent, x.Policy = ruleAgent(r), rolloutAgent(r)
@@ -39,6 +40,9 @@ func playerFor(r games.Rules, l search.Level, s settings) search.Search {
 	}
 	if s.random >= 0 {
 		x.Budget.RandomAfter = s.random
+	}
+	if s.margin >= 0 {
+		x.Budget.Margin = s.margin
 	}
 	return x
 }

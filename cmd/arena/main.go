@@ -60,6 +60,7 @@ type settings struct {
 	matches  int
 	maxDeals int
 	random   int
+	margin   float64
 }
 
 // errUsage is returned for a command line the arena cannot run.
@@ -80,6 +81,7 @@ func parse(args []string, stderr io.Writer) (settings, error) {
 	fs.Float64Var(&s.scale, "budget", 1, "scale of the search budgets, for quick runs")
 	fs.IntVar(&s.matches, "matches", 20, "Nasilie: all-agent matches per level for the median deals to 100")
 	fs.IntVar(&s.random, "randomafter", -1, "override the budgets' RandomAfter (-1: keep)")
+	fs.Float64Var(&s.margin, "margin", -1, "override the budgets' Margin (-1: keep)")
 	fs.IntVar(&s.maxDeals, "maxdeals", 1000, "Nasilie: deals after which an all-agent match counts as not ending")
 	if err := fs.Parse(args); err != nil {
 		return s, err

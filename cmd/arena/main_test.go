@@ -189,7 +189,7 @@ func TestSeegerReadsSkat(t *testing.T) {
 	r := rulesNamed(t, "skat")
 	g, _ := gameOf("skat")
 	cfg := games.Config{Players: 3, Options: g.options(3)}
-	x := playerFor(r, search.Easy, settings{scale: 1, random: -1})
+	x := playerFor(r, search.Easy, settings{scale: 1, random: -1, margin: -1})
 	declared := 0
 	for seed := range uint64(10) {
 		st, _, err := playMatch(r, cfg, seed, []search.Search{x, x, x}, make([]side, 3), rand.New(rand.NewPCG(seed, 1)), 0, &clock{})

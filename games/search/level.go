@@ -54,29 +54,30 @@ func Levels() []Level { return []Level{Easy, Normal, Strong} }
 // does not know). The steps are sized by BenchmarkDecide so that every decision stays within the
 // level's time on one core: a simulated move costs 10–50 µs with a plain rule agent (Skat, Wizard)
 // and 150–300 µs with an agent that runs simulations of its own (Joker, Magister, Nasilie). Strong
-// has four times the worlds and six times the steps. A game not listed (jokerbank, whose worlds are
+// has four times the worlds and six times the steps. The margin is larger where the worlds are
+// few (the slow agents), so the search overrules the agent only where the worlds agree. A game not listed (jokerbank, whose worlds are
 // all the real one, so its decisions go to its agent) gets a middling budget.
 func BudgetFor(game string, l Level) (Budget, bool) {
 	var b Budget
 	switch game {
 	case "skat":
-		b = Budget{Worlds: 24, Steps: 3_500}
+		b = Budget{Worlds: 24, Steps: 3_500, Margin: 1}
 	case "wizard":
-		b = Budget{Worlds: 40, Steps: 7_000}
+		b = Budget{Worlds: 40, Steps: 7_000, Margin: 1}
 	case "joker":
-		b = Budget{Worlds: 24, Steps: 500}
+		b = Budget{Worlds: 24, Steps: 500, Margin: 2}
 	case "magister":
-		b = Budget{Worlds: 16, Steps: 200}
+		b = Budget{Worlds: 16, Steps: 200, Margin: 2}
 	case "nasilie":
-		b = Budget{Worlds: 16, Steps: 600}
+		b = Budget{Worlds: 16, Steps: 600, Margin: 2}
 	default:
-		b = Budget{Worlds: 16, Steps: 1_000}
+		b = Budget{Worlds: 16, Steps: 1_000, Margin: 2}
 	}
 	switch l {
 	case Normal:
 		return b, true
 	case Strong:
-		return Budget{Worlds: 4 * b.Worlds, Steps: 6 * b.Steps}, true
+		return Budget{Worlds: 4 * b.Worlds, Steps: 6 * b.Steps, RandomAfter: b.RandomAfter, Margin: b.Margin}, true
 	}
 	return Budget{}, false
 }

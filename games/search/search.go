@@ -2,7 +2,9 @@ package search
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/kozyr-bot/kozyr/games"
 )
@@ -16,10 +18,16 @@ import (
 // RandomAfter, when positive, lets the Policy play only the first RandomAfter moves of a rollout
 // and the rest at random: the moves near the decision matter most, and a random move costs
 // neither a View nor the policy's own thinking, so a slow policy buys many more worlds.
+//
+// Margin is how sure the search must be to overrule the agent: the best action replaces the
+// agent's own choice only when its mean gain over it is more than Margin standard errors above
+// zero (0: any gain). With the few worlds a slow game affords, plain argmax follows the noise;
+// the margin keeps the agent's move unless the worlds agree.
 type Budget struct {
 	Worlds      int
 	Steps       int
 	RandomAfter int
+	Margin      float64
 }
 
 // maxRollout bounds one rollout, so an engine that never ends a deal cannot hang a decision.
@@ -39,8 +47,9 @@ func RedealWorlds(st games.State, s games.Seat) (Worlds, bool) {
 	return func(rng *rand.Rand) games.State { return au.Redeal(s, rng) }, true
 }
 
-// Search is a determinized search: Agent decides when there is nothing to search (and breaks exact
-// ties), Policy plays every seat in the rollouts, Budget bounds the work.
+// Search is a determinized search: Agent's choice is played unless the rollouts show a better one
+// (and whenever there is nothing to search), Policy plays every seat in the rollouts, Budget bounds
+// the work.
 type Search struct {
 	Agent  games.Agent
 	Policy games.Agent
@@ -53,6 +62,7 @@ type Stats struct {
 	Rollouts int  // rollouts played (worlds × legal actions)
 	Steps    int  // simulated moves, the first move of each rollout included
 	Agent    bool // the decision was left to the agent
+	Kept     bool // the search found nothing convincingly better than the agent's choice
 }
 
 // Choose picks one of legal for the seat whose view v is, from the worlds that seat cannot tell
@@ -69,10 +79,14 @@ func (x Search) Choose(worlds Worlds, v games.View, legal []games.Action, rng *r
 		st.Agent = true
 		return x.agentChoice(v, legal, rng), st
 	}
+	// The agent's own choice is the default: the search overrules it only on evidence.
+	mine := x.agentChoice(v, legal, rng)
 	if len(legal) > maxCandidates {
-		legal = candidates(legal, x.agentChoice(v, legal, rng))
+		legal = candidates(legal, mine)
 	}
-	sums := make([]float64, len(legal))
+	ref := slices.Index(legal, mine)
+	sums := make([]float64, 3*len(legal))
+	sums, sq, vals := sums[:len(legal)], sums[len(legal):2*len(legal)], sums[2*len(legal):]
 	src := new(rand.PCG)
 	roll := rand.New(src)
 	probe, fixed := x.probe(worlds, rng)
@@ -80,12 +94,13 @@ func (x Search) Choose(worlds Worlds, v games.View, legal []games.Action, rng *r
 	if fixed {
 		// Every world drawn is the same: nothing to sample, so nothing honest to search.
 		st.Agent = true
-		return x.agentChoice(v, legal, rng), st
+		return mine, st
 	}
-	for i := 0; i < x.Budget.Worlds && (i == 0 || st.Steps < x.Budget.Steps); i++ {
+	played := 0
+	for ; played < x.Budget.Worlds && (played == 0 || st.Steps < x.Budget.Steps); played++ {
 		var w games.State
-		if i < len(probe) {
-			w = probe[i]
+		if played < len(probe) {
+			w = probe[played]
 		} else {
 			w = worlds(rng)
 			st.Worlds++
@@ -95,27 +110,42 @@ func (x Search) Choose(worlds Worlds, v games.View, legal []games.Action, rng *r
 		s1, s2 := rng.Uint64(), rng.Uint64()
 		for j, a := range legal {
 			src.Seed(s1, s2)
-			sums[j] += x.rollout(w, v.Seat, a, roll, &st.Steps)
+			vals[j] = x.rollout(w, v.Seat, a, roll, &st.Steps)
 			st.Rollouts++
 		}
-	}
-	best, tie := 0, false
-	for i := 1; i < len(sums); i++ {
-		switch {
-		case sums[i] > sums[best]:
-			best, tie = i, false
-		case sums[i] == sums[best]:
-			tie = true
+		for j := range legal {
+			d := vals[j] - vals[ref]
+			sums[j] += vals[j]
+			sq[j] += d * d
 		}
 	}
-	if tie && x.Agent != nil {
-		// Exact ties (the actions made no difference in any world): the agent's own choice among
-		// the best, so equal options are played the way the game's agent plays them.
-		if a := x.Agent.Choose(v, legal, rng); sumOf(legal, sums, a) == sums[best] {
-			return a, st
+	best := ref
+	for j := range legal {
+		if sums[j] > sums[best] {
+			best = j
 		}
+	}
+	if best == ref || !convincing(sums[best]-sums[ref], sq[best], played, x.Budget.Margin) {
+		st.Kept = true
+		return mine, st
 	}
 	return legal[best], st
+}
+
+// convincing reports whether a gain of sum over n paired worlds (sq the sum of the squared
+// differences) is more than margin standard errors above zero. The worlds are paired (the same
+// world and stream for both actions), so the error is that of the per-world difference.
+func convincing(sum, sq float64, n int, margin float64) bool {
+	if sum <= 0 {
+		return false
+	}
+	if margin <= 0 || n < 2 {
+		return margin <= 0
+	}
+	fn := float64(n)
+	mean := sum / fn
+	variance := max(0, (sq/fn-mean*mean)*fn/(fn-1))
+	return mean > margin*math.Sqrt(variance/fn)
 }
 
 // maxCandidates is the most actions one decision plays out. A longer list is a ladder (Skat's
@@ -163,15 +193,6 @@ func (x Search) probe(worlds Worlds, rng *rand.Rand) ([]games.State, bool) {
 		}
 	}
 	return out, fixed
-}
-
-func sumOf(legal []games.Action, sums []float64, a games.Action) float64 {
-	for i, l := range legal {
-		if l == a {
-			return sums[i]
-		}
-	}
-	return sums[0] - 1 // not legal: never equal to the best
 }
 
 // agentChoice is the agent's pick, or the first legal action without an agent or when the agent

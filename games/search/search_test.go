@@ -281,3 +281,46 @@ func TestCandidates(t *testing.T) {
 		}
 	}
 }
+
+func TestConvincing(t *testing.T) {
+	tests := []struct {
+		name    string
+		sum, sq float64
+		n       int
+		margin  float64
+		want    bool
+	}{
+		{"no gain", 0, 0, 10, 1, false},
+		{"a loss", -5, 10, 10, 0, false},
+		{"any gain without a margin", 0.1, 100, 10, 0, true},
+		{"the same gain in every world", 10, 10, 10, 2, true},
+		{"a gain from one lucky world", 10, 100, 10, 2, false},
+		{"one world cannot convince", 10, 100, 1, 1, false},
+	}
+	for _, tt := range tests {
+		if got := convincing(tt.sum, tt.sq, tt.n, tt.margin); got != tt.want {
+			t.Errorf("%s: %v", tt.name, got)
+		}
+	}
+}
+
+// TestMarginKeepsTheAgent: with a margin no world can meet, the search plays the agent's choice.
+func TestMarginKeepsTheAgent(t *testing.T) {
+	for seed := range uint64(10) {
+		st := toyStart(t, seed)
+		x := toySearch(Budget{Worlds: 8, Steps: 1000, Margin: 1e9})
+		a, stats := x.Choose(mustWorlds(t, st), st.View(0), st.Legal(0), rand.New(rand.NewPCG(seed, 1)))
+		if want := (lowest{}).Choose(st.View(0), st.Legal(0), nil); a != want || !stats.Kept {
+			t.Errorf("seed %d: %v after %+v, want the agent's %v", seed, a, stats, want)
+		}
+	}
+}
+
+func mustWorlds(t *testing.T, st games.State) Worlds {
+	t.Helper()
+	w, ok := RedealWorlds(st, 0)
+	if !ok {
+		t.Fatal("no worlds")
+	}
+	return w
+}
