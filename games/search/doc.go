@@ -9,6 +9,12 @@
 // Search.Choose itself never sees the real state, only a Worlds sampler, so it can know no more
 // than the seat.
 //
+// The game's agent has the first word: its own choice is played unless the best action's mean gain
+// over it, across the same worlds and random streams, is more than Budget.Margin standard errors
+// above zero. A game whose agent is slow affords only a few worlds per decision, and a plain
+// argmax over a few worlds follows their noise; a choice among very many actions (a bid ladder) is
+// searched over the agent's choice and an even spread of the rest.
+//
 // The budget is a count of worlds and simulated moves, never a time, so a table replays the same
 // moves from its seed; the same rng gives the same action.
 //
