@@ -19,8 +19,8 @@ import (
 // lines are the machine-readable results, one per game and one per Nasilie level.
 func TestSmoke(t *testing.T) {
 	var out, errs bytes.Buffer
-	args := []string{"-game", "all", "-a", "normal", "-b", "easy", "-deals", "2", "-budget", "0.01",
-		"-randomafter", "1", "-matches", "2", "-maxdeals", "2", "-parallel", "2"}
+	args := []string{"-game", "all", "-a", "normal", "-b", "easy", "-deals", "1", "-budget", "0.01",
+		"-randomafter", "1", "-matches", "1", "-maxdeals", "1", "-parallel", "2"}
 	if err := run(args, &out, &errs); err != nil {
 		t.Fatalf("arena %v: %v\n%s", args, err, errs.String())
 	}
@@ -45,7 +45,7 @@ func TestSmoke(t *testing.T) {
 		}
 	}
 	for i, l := range []string{"normal", "easy"} {
-		if m := hundred.FindStringSubmatch(tail[len(want)+i]); m == nil || m[1] != l || m[3] != "2" {
+		if m := hundred.FindStringSubmatch(tail[len(want)+i]); m == nil || m[1] != l || m[3] != "1" {
 			t.Errorf("line %q is not Nasilie's median at %s", tail[len(want)+i], l)
 		}
 	}
