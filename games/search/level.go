@@ -67,7 +67,7 @@ func BudgetFor(game string, l Level) (Budget, bool) {
 	case "joker":
 		b = Budget{Worlds: 24, Steps: 100, Margin: 2}
 	case "magister":
-		b = Budget{Worlds: 16, Steps: 200, Margin: 2}
+		b = Budget{Worlds: 24, Steps: 500, Margin: 2}
 	case "nasilie":
 		b = Budget{Worlds: 16, Steps: 600, Margin: 2}
 	default:
