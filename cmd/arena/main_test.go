@@ -152,11 +152,17 @@ func TestBidRecord(t *testing.T) {
 
 func TestStats(t *testing.T) {
 	mean, lo, hi := meanCI([]float64{1, 2, 3, 4})
-	if mean != 2.5 || math.Abs(hi-mean-1.96*math.Sqrt(5.0/3/4)) > 1e-12 || mean-lo != hi-mean {
+	if mean != 2.5 || math.Abs(hi-mean-3.182*math.Sqrt(5.0/3/4)) > 1e-12 || math.Abs((mean-lo)-(hi-mean)) > 1e-12 {
 		t.Errorf("meanCI = %v [%v, %v]", mean, lo, hi)
 	}
 	if _, lo, hi := meanCI([]float64{7}); !math.IsInf(lo, -1) || !math.IsInf(hi, 1) {
 		t.Errorf("one value gives [%v, %v]", lo, hi)
+	}
+	if d := t975(31) - 2.040; math.Abs(d) > 0.001 {
+		t.Errorf("t975(31) is off by %v", d)
+	}
+	if d := t975(120) - 1.980; math.Abs(d) > 0.001 {
+		t.Errorf("t975(120) is off by %v", d)
 	}
 	for _, tt := range []struct {
 		xs   []int
