@@ -79,7 +79,7 @@ func parse(args []string, stderr io.Writer) (settings, error) {
 	fs.IntVar(&s.parallel, "parallel", runtime.GOMAXPROCS(0), "boards played at once")
 	fs.IntVar(&s.players, "players", 0, "players per table (0: the game's usual count)")
 	fs.Float64Var(&s.scale, "budget", 1, "scale of the search budgets, for quick runs")
-	fs.IntVar(&s.matches, "matches", 20, "Nasilie: all-agent matches per level for the median deals to 100")
+	fs.IntVar(&s.matches, "matches", 20, "Nasilie: all-agent matches per level for the median deals to 100 (0: none)")
 	fs.IntVar(&s.random, "randomafter", -1, "override the budgets' RandomAfter (-1: keep)")
 	fs.Float64Var(&s.margin, "margin", -1, "override the budgets' Margin (-1: keep)")
 	fs.IntVar(&s.maxDeals, "maxdeals", 1000, "Nasilie: deals after which an all-agent match counts as not ending")
@@ -195,7 +195,7 @@ func arena(r games.Rules, s settings, out, progress io.Writer) ([]string, error)
 	}
 	lines := []string{fmt.Sprintf("%s %s vs %s: %.2f per deal, 95%% CI [%.2f, %.2f], %d deals",
 		r.Name(), s.a, s.b, mean, lo, hi, int(math.Round(units)))}
-	if r.Name() == "nasilie" {
+	if r.Name() == "nasilie" && s.matches > 0 {
 		levels := []search.Level{s.a}
 		if s.b != s.a {
 			levels = append(levels, s.b)
