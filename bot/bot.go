@@ -1,9 +1,11 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -91,6 +93,7 @@ type Bot struct {
 
 	mu     sync.Mutex
 	tables map[store.TableID]*tableMem
+	bodies sync.Pool // the buffers of the hot calls' requests and answers
 
 	// work is the context of handlers, jobs and timers: it outlives the polling context so work
 	// in flight finishes after a shutdown signal, and ends when Run returns.
@@ -164,7 +167,7 @@ func New(ctx context.Context, cfg Config) (*Bot, error) {
 
 	b.httpc = cfg.HTTPClient
 	if b.httpc == nil {
-		b.httpc = newHTTPClient()
+		b.httpc = sizedBodies{newHTTPClient()}
 	}
 	opts := []tg.Option{
 		tg.WithSkipGetMe(),
@@ -198,6 +201,25 @@ func newHTTPClient() *http.Client {
 	t.MaxIdleConnsPerHost = 256
 	t.IdleConnTimeout = 90 * time.Second
 	return &http.Client{Timeout: pollTimeout + 15*time.Second, Transport: t}
+}
+
+// sizedBodies sends each request with its whole body at once. go-telegram/bot streams its
+// multipart bodies through a pipe, which the transport would send chunked, a few bytes a write;
+// read first and sent with its length, a call costs one write.
+type sizedBodies struct{ c HTTPDoer }
+
+func (s sizedBodies) Do(req *http.Request) (*http.Response, error) {
+	if req.Body != nil && req.ContentLength <= 0 {
+		body, err := io.ReadAll(req.Body)
+		req.Body.Close()
+		if err != nil {
+			return nil, fmt.Errorf("read request body: %w", err)
+		}
+		req.ContentLength = int64(len(body))
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
+	}
+	return s.c.Do(req)
 }
 
 // Username is the bot's Telegram username (for deep links).

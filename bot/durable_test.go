@@ -129,6 +129,7 @@ func TestRedeliveryChangesNothing(t *testing.T) {
 		h.press(cur.user.ID, cur.msg.ID, cur.user, cur.msg.Keyboard[0][0].Data)
 		last = cur.version
 	}
+	h.waitTurn(players, last) // the agent may move first; then the table waits for a human
 	h.flush()
 	before, _ := h.table()
 	beforeLog := h.log()

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"html"
+	"slices"
 	"strings"
 	"testing"
 
@@ -190,8 +191,14 @@ func TestNamesEscapedAndScore(t *testing.T) {
 			t.Errorf("score line %q is %d wide", line, n)
 		}
 	}
-	if !strings.Contains(pre, "Eve &lt;3") || !strings.Contains(pre, "Tom &amp;") {
-		t.Errorf("names in the sheet: %s", pre)
+	// Narrow columns of short names, and under them a legend with everybody's full name.
+	if head := strings.Fields(strings.Split(pre, "\n")[0]); !slices.Equal(head, []string{"Eve3", "TomJerr", "Bot1"}) {
+		t.Errorf("column heads %q", head)
+	}
+	for _, want := range []string{"<code>Eve3</code> Eve &lt;3", "<code>TomJerr</code> Tom &amp; Jerry &lt;b&gt;Bartholomew&lt;/b&gt;", "<code>Bot1</code> Bot 1"} {
+		if !strings.Contains(score.Text, want) {
+			t.Errorf("the legend lacks %q: %s", want, score.Text)
+		}
 	}
 	h.flush()
 	h.clean()

@@ -404,13 +404,37 @@ func (h *harness) clean() {
 }
 
 // flush waits until the outbox has sent everything.
+// flush waits until the outbox has sent everything, and an ended table's last messages (the
+// deletion of superseded prompts among them) are out and the table dropped.
 func (h *harness) flush() {
 	h.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := h.bot.out.Flush(ctx); err != nil && !errors.Is(err, context.Canceled) {
-		h.t.Fatalf("flush: %v", err)
+	for {
+		if err := h.bot.out.Flush(ctx); err != nil && !errors.Is(err, context.Canceled) {
+			h.t.Fatalf("flush: %v", err)
+		}
+		if !h.endingHeld() && h.bot.out.Pending() == 0 {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			h.t.Fatalf("flush: an ended table is still held")
+		case <-time.After(5 * time.Millisecond):
+		}
 	}
+}
+
+// endingHeld reports whether the bot still holds a table that has ended.
+func (h *harness) endingHeld() bool {
+	h.bot.mu.Lock()
+	defer h.bot.mu.Unlock()
+	for _, m := range h.bot.tables {
+		if snap := m.current(); snap != nil && snap.Rec.Ending() {
+			return true
+		}
+	}
+	return false
 }
 
 // openDMs has users press START in the bot's DM and waits until the bot knows.

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -418,24 +419,34 @@ func (r *Renderer) Sheet(t store.Table, sh games.Sheet, lang string) string {
 	} else {
 		lines = append(lines, r.Text(lang, "bot.score.running"))
 	}
-	name := func(s games.Seat) string { return r.SeatName(t, lang, s) }
+	full := make([]string, len(t.Seats))
+	for s := range full {
+		full[s] = r.SeatName(t, lang, games.Seat(s))
+	}
 	label := func(m games.Msg) string { return locales.Plain(r.Loc.Render(lang, m, names)) }
 	// A long match (Nasilie plays until someone reaches 100) may not fit one message: the oldest
 	// rows give way, the totals stay.
 	shown := sh
-	pre := locales.Escape(sheetTable(t, shown, name, label))
+	table, short := sheetTable(t, shown, full, label)
+	pre := locales.Escape(table)
 	for dropped := 0; utf16Len(pre) > maxSheet && len(shown.Rows) > 1; {
 		cut := max(1, len(shown.Rows)/8)
 		dropped += cut
 		shown.Rows = shown.Rows[cut:]
-		pre = r.Text(lang, "bot.score.earlier", "Count", dropped) + "\n" +
-			locales.Escape(sheetTable(t, shown, name, label))
+		table, short = sheetTable(t, shown, full, label)
+		pre = r.Text(lang, "bot.score.earlier", "Count", dropped) + "\n" + locales.Escape(table)
 	}
 	sh = shown
 	lines = append(lines, "<pre>"+pre+"</pre>")
+	// The columns carry short names; the legend says whose each is.
+	legend := make([]string, len(full))
+	for s := range full {
+		legend[s] = r.Text(lang, "bot.score.who", "Short", short[s], "Name", full[s])
+	}
+	lines = append(lines, strings.Join(legend, " · "))
 	// Row labels too long for the table's label column are listed in full under it, the newest
 	// first to go in while the message stays within Telegram's limit.
-	var legend []string
+	var rows []string
 	room := maxText - 500 - utf16Len(strings.Join(lines, "\n"))
 	for i := len(sh.Rows) - 1; i >= 0; i-- {
 		l := r.Loc.Render(lang, sh.Rows[i].Label, names)
@@ -445,17 +456,18 @@ func (r *Renderer) Sheet(t store.Table, sh games.Sheet, lang string) string {
 		if room -= utf16Len(l) + 1; room < 0 {
 			break
 		}
-		legend = append([]string{l}, legend...)
+		rows = append([]string{l}, rows...)
 	}
-	lines = append(lines, legend...)
+	lines = append(lines, rows...)
 	for _, m := range sh.Notes {
 		lines = append(lines, r.Loc.Render(lang, m, names))
 	}
 	return strings.Join(lines, "\n")
 }
 
-// sheetTable lays the sheet out as plain monospace text.
-func sheetTable(t store.Table, sh games.Sheet, name func(games.Seat) string, label func(games.Msg) string) string {
+// sheetTable lays the sheet out as plain monospace text, each seat's column headed by a short form
+// of its name (returned too, for the legend).
+func sheetTable(t store.Table, sh games.Sheet, names []string, label func(games.Msg) string) (string, []string) {
 	n := len(t.Seats)
 	labels := make([]string, len(sh.Rows))
 	lw := 1
@@ -478,6 +490,7 @@ func sheetTable(t store.Table, sh games.Sheet, name func(games.Seat) string, lab
 		}
 		widths[s] = min(w, cellWidth)
 	}
+	short := abbreviations(names, widths)
 	var blocks [][]int
 	var cur []int
 	w := lw
@@ -506,7 +519,7 @@ func sheetTable(t store.Table, sh games.Sheet, name func(games.Seat) string, lab
 			}
 			return strings.TrimRight(sb.String(), " ")
 		}
-		out = append(out, line("", func(s int) string { return name(games.Seat(s)) }))
+		out = append(out, line("", func(s int) string { return short[s] }))
 		for i, r := range sh.Rows {
 			out = append(out, line(labels[i], func(s int) string {
 				if s < len(r.Cells) {
@@ -524,7 +537,49 @@ func sheetTable(t store.Table, sh games.Sheet, name func(games.Seat) string, lab
 			}))
 		}
 	}
-	return strings.Join(out, "\n")
+	return strings.Join(out, "\n"), short
+}
+
+// abbreviations shortens each name to its column's width so that no two are alike: the first
+// letters and digits of the name (its spaces and signs left out), and where two would be the
+// same, their last place holds a number instead, counted in seat order. A name that fits stays.
+func abbreviations(names []string, widths []int) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		w := max(widths[i], 1)
+		if utf8.RuneCountInString(n) <= w && !strings.ContainsAny(n, " \u00a0") {
+			out[i] = n
+			continue
+		}
+		var rs []rune
+		for _, r := range n {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				rs = append(rs, r)
+			}
+		}
+		if len(rs) == 0 {
+			rs = []rune(strings.TrimSpace(n))
+		}
+		out[i] = string(rs[:min(len(rs), w)])
+	}
+	for i := range out {
+		var same []int
+		for j := range out {
+			if out[j] == out[i] {
+				same = append(same, j)
+			}
+		}
+		if len(same) < 2 {
+			continue
+		}
+		for k, j := range same {
+			num := []rune(strconv.Itoa(k + 1))
+			rs := []rune(out[j])
+			keep := max(0, min(len(rs), max(widths[j], len(num)))-len(num))
+			out[j] = string(rs[:keep]) + string(num)
+		}
+	}
+	return out
 }
 
 // shortLabel fits a row label into the label column: a parenthesis is detail a narrow column

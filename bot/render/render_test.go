@@ -30,8 +30,11 @@ func TestSheetTableFitsAPhone(t *testing.T) {
 		for s := range n {
 			sh.Totals[s] = -1234 + 500*s
 		}
-		out := sheetTable(tb, sh, func(s games.Seat) string { return names[s] },
+		out, short := sheetTable(tb, sh, names[:n],
 			func(m games.Msg) string { return fmt.Sprintf("R%d", m.Args["N"]) })
+		if len(short) != n {
+			t.Fatalf("%d seats: %d short names", n, len(short))
+		}
 		lines := strings.Split(out, "\n")
 		for _, l := range lines {
 			if w := utf8.RuneCountInString(l); w > SheetWidth {
@@ -39,8 +42,8 @@ func TestSheetTableFitsAPhone(t *testing.T) {
 			}
 		}
 		for s := range n {
-			if !strings.Contains(out, cut(names[s], 3)[:1]) {
-				t.Errorf("%d seats: seat %d's name missing", n, s)
+			if !strings.Contains(out, short[s]) {
+				t.Errorf("%d seats: seat %d's short name %q missing", n, s, short[s])
 			}
 		}
 		if !strings.Contains(out, "Σ") || !strings.Contains(out, "-1234") {
@@ -179,6 +182,33 @@ func TestShortLabel(t *testing.T) {
 	} {
 		if got, list := shortLabel(c.label), mustList(c.label); got != c.short || list != c.list {
 			t.Errorf("%q: short %q, listed %v; want %q, %v", c.label, got, list, c.short, c.list)
+		}
+	}
+}
+
+// TestAbbreviations: short names fit their columns, differ from each other, and carry no stray
+// spaces or dots.
+func TestAbbreviations(t *testing.T) {
+	for _, c := range []struct {
+		names  []string
+		widths []int
+		want   []string
+	}{
+		{[]string{"Alice", "Eve", "Bo"}, []int{3, 3, 3}, []string{"Ali", "Eve", "Bo"}},
+		{[]string{"Alex", "Alexandra", "Bob"}, []int{3, 3, 3}, []string{"Al1", "Al2", "Bob"}},
+		{[]string{"Eve <3", "Tom & Jerry", "Ана Мария"}, []int{4, 4, 4}, []string{"Eve3", "TomJ", "АнаМ"}},
+		{[]string{"Ann", "Ann", "Ann"}, []int{3, 3, 3}, []string{"An1", "An2", "An3"}},
+		{[]string{"🙂", "Zoë"}, []int{3, 5}, []string{"🙂", "Zoë"}},
+		{[]string{"Bot 1", "Bot 2"}, []int{3, 3}, []string{"Bo1", "Bo2"}},
+	} {
+		got := abbreviations(c.names, c.widths)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("abbreviations(%q) = %q, want %q", c.names, got, c.want)
+		}
+		for i, a := range got {
+			if utf8.RuneCountInString(a) > max(c.widths[i], 1) || strings.ContainsAny(a, " .") {
+				t.Errorf("%q: %q does not fit or has a stray sign", c.names[i], a)
+			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net"
@@ -9,6 +10,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,6 +23,9 @@ import (
 	"github.com/kozyr-bot/kozyr/store"
 )
 
+// childProfileEnv names a file the bot process writes its CPU profile to (for the load benchmark).
+const childProfileEnv = "KOZYR_TEST_CPU_PROFILE"
+
 // childEnv makes the test binary run the bot (run with the environment) instead of the tests:
 // the kill -9 test needs the bot as a process of its own.
 const childEnv = "KOZYR_TEST_RUN_BOT"
@@ -28,12 +33,20 @@ const childEnv = "KOZYR_TEST_RUN_BOT"
 func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "1" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		if path := os.Getenv(childProfileEnv); path != "" {
+			f, err := os.Create(path)
+			if err == nil && pprof.StartCPUProfile(f) == nil {
+				defer pprof.StopCPUProfile()
+			}
+		}
 		err := run(ctx, nil, os.Getenv, os.Stderr)
 		stop()
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "kozyr:", err)
+			pprof.StopCPUProfile()
 			os.Exit(1)
 		}
+		pprof.StopCPUProfile()
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
@@ -61,7 +74,10 @@ func startProcess(t testing.TB, env map[string]string, logs *syncBuffer) *proces
 // kill sends SIGKILL: the bot gets no chance to finish anything.
 func (p *process) kill(t testing.TB) {
 	t.Helper()
-	if err := p.cmd.Process.Kill(); err != nil {
+	if p.cmd.ProcessState != nil {
+		return // it has been waited for: stopped already
+	}
+	if err := p.cmd.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
 		t.Fatal(err)
 	}
 	_ = p.cmd.Wait()
@@ -74,7 +90,7 @@ func (p *process) kill(t testing.TB) {
 }
 
 // stop sends SIGTERM and waits for a clean exit.
-func (p *process) stop(t *testing.T) {
+func (p *process) stop(t testing.TB) {
 	t.Helper()
 	_ = p.cmd.Process.Signal(syscall.SIGTERM)
 	done := make(chan error, 1)

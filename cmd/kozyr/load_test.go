@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -32,7 +33,7 @@ import (
 //	p99-prompt-ms  press to the next player's prompt
 //	fsyncs/move    commits per move
 //	B/move         bytes of keys and values put per move
-//	calls/move     sends, edits and deletes per move
+//	calls/move     sends and edits per move (deletes/move: superseded prompts deleted)
 //	keepalive-%    API calls made on an already open connection
 //	cpu-ms/move    the bot process's CPU time per move
 //	KiB/table      the bot's resident memory per idle table
@@ -72,6 +73,9 @@ func load(b *testing.B, tables int) {
 		"KOZYR_TURN_TIMEOUT": "0",
 		"KOZYR_LOG_LEVEL":    "warn",
 	}
+	if p := os.Getenv(childProfileEnv); p != "" {
+		env[childProfileEnv] = p // the bot process profiles itself
+	}
 	var ts []*loadTable
 	byUser := map[int64]*loadTable{}
 	for g := range tables {
@@ -91,7 +95,8 @@ func load(b *testing.B, tables int) {
 		answers   []time.Duration
 		welcomes  atomic.Int64
 		counting  atomic.Bool
-		calls     atomic.Int64
+		calls     atomic.Int64 // sends and edits
+		deletes   atomic.Int64
 		moves     atomic.Int64
 	)
 	fake.Watch(func(ev tgtest.Event) {
@@ -106,15 +111,19 @@ func load(b *testing.B, tables int) {
 			}
 			mu.Unlock()
 			return
-		case "sendMessage", "editMessageText", "editMessageReplyMarkup", "deleteMessage":
+		case "sendMessage", "editMessageText", "editMessageReplyMarkup":
 			if counting.Load() && ev.Status == 200 {
 				calls.Add(1)
+			}
+		case "deleteMessage":
+			if counting.Load() && ev.Status == 200 {
+				deletes.Add(1)
 			}
 		}
 		if ev.Method == "sendMessage" && ev.Chat > 0 && len(ev.Message.Keyboard) == 0 {
 			welcomes.Add(1)
 		}
-		if t := byUser[ev.Chat]; t != nil && len(ev.Message.Keyboard) > 0 && strings.HasPrefix(ev.Message.Keyboard[0][0].Data, callback.PlayPrefix) {
+		if t := byUser[ev.Chat]; t != nil && len(ev.Message.Keyboard) > 0 && gameButton(ev.Message.Keyboard[0][0].Data) {
 			select {
 			case t.prompts <- ev:
 			default:
@@ -123,7 +132,13 @@ func load(b *testing.B, tables int) {
 	})
 
 	logs := &syncBuffer{}
-	bot := startProcess(b, env, logs)
+	var bot *process
+	other := os.Getenv(loadBinaryEnv)
+	if other != "" {
+		bot = startBinary(b, other, env, logs) // another build, for comparison: no stats line
+	} else {
+		bot = startProcess(b, env, logs)
+	}
 	defer bot.kill(b)
 	waitFor(b, "the bot to start", func() bool { _, req := fake.Connections(); return req > 2 })
 	baseRSS := rss(b, bot.cmd.Process.Pid)
@@ -159,8 +174,9 @@ func load(b *testing.B, tables int) {
 				case <-stop:
 					return
 				}
-				d, err := callback.ParsePlay(ev.Message.Keyboard[0][0].Data)
-				if err != nil || d.Version <= last {
+				data := ev.Message.Keyboard[0][0].Data
+				version, ok := buttonVersion(data)
+				if !ok || version <= last {
 					continue
 				}
 				if !pressed.IsZero() && counting.Load() {
@@ -176,17 +192,17 @@ func load(b *testing.B, tables int) {
 					return
 				}
 				mu.Lock()
-				id := fake.Press(ev.Chat, ev.MessageID, t.player(ev.Chat), d.String())
+				id := fake.Press(ev.Chat, ev.MessageID, t.player(ev.Chat), data)
 				pressed = time.Now()
 				pressedAt[id] = pressed
 				mu.Unlock()
-				last = d.Version
+				last = version
 			}
 		})
 	}
 	waitFor(b, "every table's first prompt", func() bool { return ready.Load() == int64(tables) })
 
-	before := sample(b, bot, logs)
+	before := sample(b, bot, logs, other == "")
 	conns0, reqs0 := fake.Connections()
 	counting.Store(true)
 	b.ResetTimer()
@@ -194,7 +210,7 @@ func load(b *testing.B, tables int) {
 	waitFor(b, "the moves", func() bool { return moves.Load() >= int64(b.N) })
 	b.StopTimer()
 	counting.Store(false)
-	after := sample(b, bot, logs)
+	after := sample(b, bot, logs, other == "")
 	conns1, reqs1 := fake.Connections()
 	close(stop)
 	wg.Wait()
@@ -208,19 +224,57 @@ func load(b *testing.B, tables int) {
 	b.ReportMetric(percentile(answers, 99), "p99-answer-ms")
 	b.ReportMetric(percentile(prompts, 99), "p99-prompt-ms")
 	mu.Unlock()
-	b.ReportMetric(float64(after.commits-before.commits)/n, "fsyncs/move")
-	b.ReportMetric(float64(after.put-before.put)/n, "B/move")
+	if other == "" {
+		b.ReportMetric(float64(after.commits-before.commits)/n, "fsyncs/move")
+		b.ReportMetric(float64(after.put-before.put)/n, "B/move")
+	}
 	b.ReportMetric(float64(calls.Load())/n, "calls/move")
+	b.ReportMetric(float64(deletes.Load())/n, "deletes/move")
 	if reqs := reqs1 - reqs0; reqs > 0 {
 		b.ReportMetric(100*float64(reqs-(conns1-conns0))/float64(reqs), "keepalive-%")
 	}
 	b.ReportMetric(float64(after.cpu-before.cpu)/float64(time.Millisecond)/n, "cpu-ms/move")
 	b.ReportMetric(float64(idleRSS-baseRSS)/1024/float64(tables), "KiB/table")
 	b.ReportMetric(emptyCommitRate(b, dir), "empty-commits/s")
+	bot.stop(b)
 	for _, v := range fake.Violations() {
 		b.Errorf("violation: %s", v)
 		break
 	}
+}
+
+// loadBinaryEnv names another build of kozyr for the load to run instead of this one (an earlier
+// main, to compare with); it need not speak SIGUSR1, so the store metrics are left out.
+const loadBinaryEnv = "KOZYR_LOAD_BINARY"
+
+// startBinary runs another kozyr binary with env.
+func startBinary(b *testing.B, path string, env map[string]string, logs *syncBuffer) *process {
+	cmd := exec.Command(path)
+	cmd.Env = os.Environ()
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	cmd.Stderr = logs
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	return &process{cmd: cmd}
+}
+
+// gameButton reports whether callback data is a game button's, of this build ("v2|") or of an
+// earlier one ("v1|").
+func gameButton(data string) bool {
+	return strings.HasPrefix(data, callback.PlayPrefix) || strings.HasPrefix(data, "v1|")
+}
+
+// buttonVersion is the version a game button was drawn at: its third field.
+func buttonVersion(data string) (int, bool) {
+	f := strings.Split(data, "|")
+	if len(f) != 4 {
+		return 0, false
+	}
+	v, err := strconv.Atoi(f[2])
+	return v, err == nil
 }
 
 // loadSample is what the bot process reports at one moment.
@@ -231,8 +285,11 @@ type loadSample struct {
 
 // sample asks the bot for its store totals (SIGUSR1 makes it log a "stats" line) and reads its
 // CPU time.
-func sample(b *testing.B, p *process, logs *syncBuffer) loadSample {
+func sample(b *testing.B, p *process, logs *syncBuffer, stats bool) loadSample {
 	b.Helper()
+	if !stats {
+		return loadSample{cpu: cpuTime(b, p.cmd.Process.Pid)}
+	}
 	seen := strings.Count(logs.String(), `"message":"stats"`)
 	if err := p.cmd.Process.Signal(syscall.SIGUSR1); err != nil {
 		b.Fatal(err)
