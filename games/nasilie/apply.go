@@ -62,11 +62,7 @@ func (st *state) Apply(s games.Seat, a games.Action) (games.State, []games.Event
 			ev.info(games.M("nasilie.e.laid", "Seat", s))
 		}
 	case phaseTrump:
-		for i, k := range trumpKinds {
-			if a.Kind == k {
-				ns.Trump = cards.Suits[i]
-			}
-		}
+		ns.Trump = trumpOf(a.Kind)
 		q, k := cards.French(ns.Trump, cards.Queen), cards.French(ns.Trump, cards.King)
 		// N-STOEK: both cards in hand after the exchange.
 		ns.StoekOpen = ns.Hands[s].Has(q) && ns.Hands[s].Has(k)

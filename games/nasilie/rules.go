@@ -111,3 +111,7 @@ func (rules) Unmarshal(b []byte) (games.State, error) {
 	}
 	return &st, nil
 }
+
+// Agent is the computer player of Nasilie (agent.go), which the bot asks for through
+// games.AgentRules.
+func (rules) Agent() games.Agent { return agent{} }

@@ -196,6 +196,14 @@ func (st *state) nextBid() int {
 // trumpKinds are the actions that name trump, by suit.
 var trumpKinds = [4]string{"clubs", "diamonds", "hearts", "spades"}
 
+// trumpOf is the suit a trump action names, or NoSuit.
+func trumpOf(kind string) cards.Suit {
+	if i := slices.Index(trumpKinds[:], kind); i >= 0 {
+		return cards.Suits[i]
+	}
+	return cards.NoSuit
+}
+
 // Legal lists the actions of s in canonical order: look/blind, pass/bid, playone/decline,
 // take/leave, discard/CARD, the four suits, all/meld/N/done, play/CARD and stoek/CARD.
 func (st *state) Legal(s games.Seat) []games.Action {
