@@ -21,7 +21,7 @@ const agentSamples = 24
 
 // Choose picks one of legal for the seat whose view v is.
 func (agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
-	g, ok := v.Game.(Game)
+	g, ok := v.Game.(View)
 	if !ok || len(legal) == 1 {
 		return legal[0]
 	}
@@ -104,7 +104,7 @@ type know struct {
 }
 
 // knowledge gathers what the view v, whose Game is g, tells of the deal.
-func knowledge(g Game, v games.View) know {
+func knowledge(g View, v games.View) know {
 	k := know{me: v.Seat, declarer: g.Declarer, trump: g.Trump, lenient: g.Lenient, trick: g.Trick}
 	low := cards.Rank(7)
 	if g.Pack == 52 {
@@ -129,7 +129,7 @@ func knowledge(g Game, v games.View) know {
 	for _, p := range g.Trick {
 		k.gone = k.gone.Add(p.Card)
 	}
-	k.stockKnown = cards.SetOf(g.Laid...)
+	k.stockKnown = g.Laid
 	return k
 }
 
@@ -308,7 +308,7 @@ func playout(hands []cards.Set, trump cards.Suit, lenient bool, pack cards.Set) 
 		k.order = append(k.order, games.Seat(i))
 	}
 	lead, pts, won, last := 0, 0, 0, false
-	for range 7 {
+	for range dealTricks {
 		k.trick = k.trick[:0]
 		played := make([]cards.Card, 0, n)
 		for i := range n {

@@ -7,8 +7,9 @@ import (
 	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
-// One seed per configuration keeps -race fast; the playouts are capped by PlayoutOptions.
-var suite = gametest.Settings{Seeds: 1, MaxSteps: 200_000, LeakEvery: 7}
+// One seed per configuration keeps -race fast; the playouts are capped by PlayoutOptions. The
+// decoder is strict, so the suite also feeds it corrupted copies of the states it reaches.
+var suite = gametest.Settings{Seeds: 1, MaxSteps: 200_000, LeakEvery: 7, Strict: true}
 
 func TestConformance(t *testing.T) {
 	gametest.Run(t, Rules(), suite)
