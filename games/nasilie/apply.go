@@ -245,7 +245,7 @@ func (st *state) meldStep(s games.Seat, a games.Action, ev *events) {
 			}
 		}
 	}
-	st.phase = phasePlay
+	st.phase, st.lead = phasePlay, s
 	ev.info(games.M("nasilie.e.melded", "Seat", s, "N", st.meldPoints()))
 }
 
@@ -270,6 +270,7 @@ func (st *state) play(s games.Seat, a games.Action, ev *events) {
 		return
 	}
 	ps := st.tricks()
+	st.lead = ps.last
 	ev.info(games.M("nasilie.e.trick", "Seat", ps.last, "Cards", slices.Clone(st.plays[st.nPlays-n:st.nPlays])))
 	if len(ps.history) == dealTricks {
 		st.score(ps, ev)

@@ -202,6 +202,10 @@ func (w *wire) state() (*state, error) {
 	// N-DEALER: the first dealer follows from the seed, and the deal passes clockwise.
 	jack, first := firstDealer(st.seed, st.pack(), n)
 	st.firstJack, st.dealer = jack, games.Seat((int(first)+(st.deal-1)%n)%n)
+	st.lead = games.Nobody
+	if d, _ := st.declarer(); st.phase == phasePlay || st.phase == phaseOver && d != games.Nobody {
+		st.lead = st.walk(nil)
+	}
 	return st, nil
 }
 

@@ -86,8 +86,9 @@ type settings struct {
 // states share and only ever extend into a fresh array (addRow), so Apply is "copy, then change
 // the copy" and needs no clone. What follows from these fields (whose turn it is, the declarer
 // and his bid, the high bid, who passed, whether stoek is open, the winners) is computed, never
-// stored, so no two fields can disagree; the dealer and the first jack, which follow from the
-// seed and the deal number, are kept, and Unmarshal derives them.
+// stored, so no two fields can disagree. Three are kept because they are asked for often, and
+// Unmarshal derives them: the dealer and the first jack (from the seed and the deal number) and
+// the leader of the trick on the table (from the cards played).
 type state struct {
 	settings
 	seed      uint64
@@ -110,6 +111,7 @@ type state struct {
 	nMelds int
 	plays  [maxPlays]cards.Card // the cards played this deal, in order
 	nPlays int
+	lead   games.Seat // who leads the trick on the table, Nobody before the play: see walk
 }
 
 // addRow appends a row of the score sheet without writing into an array another state shares.
@@ -175,7 +177,7 @@ func (st *state) dealCards() {
 	st.calls, st.nCalls = [maxCalls]Call{}, 0
 	st.trump = cards.NoSuit
 	st.melds, st.nMelds = [maxMelds]Meld{}, 0
-	st.plays, st.nPlays = [maxPlays]cards.Card{}, 0
+	st.plays, st.nPlays, st.lead = [maxPlays]cards.Card{}, 0, games.Nobody
 }
 
 // high is the highest bid so far and who made it, or 0 and Nobody: the last bid of the auction,
@@ -269,12 +271,7 @@ func (st *state) choice() string {
 // tricks are played from, the declarer's as it was after the exchange.
 func (st *state) playHands() [maxPlayers]cards.Set {
 	h := st.hands
-	ps := st.tricks()
-	for _, t := range append(ps.history, ps.trick) {
-		for _, p := range t {
-			h[p.Seat] = h[p.Seat].Add(p.Card)
-		}
-	}
+	st.walk(func(p games.Seat, c cards.Card) { h[p] = h[p].Add(c) })
 	return h
 }
 
@@ -377,19 +374,36 @@ func (st *state) tricks() playState {
 	return ps
 }
 
-// playTurn is who plays next: the declarer leads the first trick (nasilie.md §Play), each trick's
-// winner the next, and the others follow clockwise. It is tricks' walk without the bookkeeping,
-// since ToAct asks it often.
-func (st *state) playTurn() games.Seat {
+// walk calls fn with every card played this deal and who played it, and returns who leads the
+// trick on the table: the declarer leads the first trick (nasilie.md §Play), each trick's winner
+// the next, and the others follow clockwise. It is tricks without the bookkeeping.
+func (st *state) walk(fn func(p games.Seat, c cards.Card)) games.Seat {
 	n := st.inPlay()
-	p, _ := st.declarer()
-	i := 0
-	for ; i+n <= st.nPlays; i += n {
-		for range TrickWinner(st.plays[i:i+n], st.trump) {
+	lead, _ := st.declarer()
+	for i := 0; i < st.nPlays; i += n {
+		t := st.plays[i:min(i+n, st.nPlays)]
+		p := lead
+		for _, c := range t {
+			if fn != nil {
+				fn(p, c)
+			}
 			p = st.next(p)
 		}
+		if len(t) < n {
+			break
+		}
+		for range TrickWinner(t, st.trump) {
+			lead = st.next(lead)
+		}
 	}
-	for range st.nPlays - i {
+	return lead
+}
+
+// playTurn is who plays next: the one after the last card of the trick on the table, or its
+// leader.
+func (st *state) playTurn() games.Seat {
+	p := st.lead
+	for range st.nPlays % st.inPlay() {
 		p = st.next(p)
 	}
 	return p
