@@ -312,7 +312,7 @@ func rowOK(r row) bool {
 
 // checkAuction replays the calls: each made by the seat whose turn it was (one that has not looked
 // may only bid blind), each bid the one allowed then (N-STEP, N-BLIND), none after the auction
-// ended; and the phase must be where the auction led.
+// ended; nobody looked before his turn; and the phase must be where the auction led.
 func (st *state) checkAuction() error {
 	a := *st // the auction as it was before each call
 	a.nCalls = 0
@@ -331,9 +331,16 @@ func (st *state) checkAuction() error {
 		h, _ = a.high()
 		ended = a.left() == 0 || a.left() == 1 && h > 0
 	}
+	// A player looks on his turn, and everybody has once the auction is over.
 	for p := range games.Seat(st.players) {
-		if !st.active(p) && st.looked[p] {
+		called := slices.ContainsFunc(st.callList(), func(c Call) bool { return c.Seat == p })
+		switch {
+		case !st.active(p) && st.looked[p]:
 			return fmt.Errorf("seat %d sits out and looked", p)
+		case st.active(p) && st.phase != phaseAuction && !st.looked[p]:
+			return fmt.Errorf("seat %d has not looked after the auction", p)
+		case st.phase == phaseAuction && st.looked[p] && !called && p != st.auctionTurn():
+			return fmt.Errorf("seat %d looked before his turn", p)
 		}
 	}
 	d, _ := st.declarer()
@@ -343,8 +350,6 @@ func (st *state) checkAuction() error {
 		return fmt.Errorf("calls that end the auction: %v, in phase %v", ended, st.phase)
 	case nanny && st.left() != 0:
 		return errors.New("the nanny chooses though not everybody passed")
-	case d != games.Nobody && !st.looked[d]:
-		return errors.New("the declarer has not looked at his cards")
 	}
 	return nil
 }

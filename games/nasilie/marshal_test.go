@@ -190,6 +190,21 @@ func TestUnmarshalRefuses(t *testing.T) {
 		{"bid without looking", edit(t, auction, func(m map[string]any) {
 			m["calls"] = [][2]int{{int(auction.nanny()), 3}}
 		}), "cannot bid 3"},
+		{"looked before his turn", edit(t, auction, func(m map[string]any) {
+			looked := []bool{false, false, false, false}
+			looked[auction.dealer] = true
+			m["looked"] = looked
+		}), "looked before his turn"},
+		{"pass without looking", edit(t, nanny, func(m map[string]any) {
+			m["looked"] = []bool{true, true, true, false}
+		}), "seat 3 cannot bid 0"},
+		{"blind declarer who never saw his cards", edit(t, auction, func(m map[string]any) {
+			a := auction.nanny()
+			m["calls"] = [][2]int{{int(a), 2}, {int(a+1) % 4, 0}, {int(a+2) % 4, 0}, {int(a+3) % 4, 0}}
+			m["looked"] = []bool{true, true, true, true}
+			m["looked"].([]bool)[a] = false
+			m["phase"] = "stock"
+		}), "has not looked after the auction"},
 		{"the auction goes on when it ended", edit(t, nanny, func(m map[string]any) { m["phase"] = "auction" }), "end the auction"},
 		{"taken stock not in hand", edit(t, discard, func(m map[string]any) {
 			other := (discard.ToAct()[0] + 1) % 4
