@@ -6,21 +6,21 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 )
 
 // TestAbuse: every bad press gets its own answer and changes nothing; the match still finishes.
 func TestAbuse(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{})
-	players := []tgfake.User{alice, bob, carol}
+	players := []tgtest.User{alice, bob, carol}
 	h.openDMs(players...)
 	h.shortGame(alice)
 
 	lobby := h.lobby()
 	tok := strings.Split(firstData(lobby), "|")[1]
 	for _, c := range []struct {
-		from       tgfake.User
+		from       tgtest.User
 		data, want string
 	}{
 		{bob, "l2|" + tok + "|drop", "This button is not from me."},
@@ -61,7 +61,7 @@ func TestAbuse(t *testing.T) {
 		name string
 		chat int64
 		msg  int
-		from tgfake.User
+		from tgtest.User
 		data string
 		want string
 	}{
@@ -92,7 +92,7 @@ func TestAbuse(t *testing.T) {
 	// A double press: one is played, the other is out of date.
 	id1 := h.fake.Press(cur.user.ID, cur.msg.ID, cur.user, curData)
 	id2 := h.fake.Press(cur.user.ID, cur.msg.ID, cur.user, curData)
-	var a1, a2 tgfake.CallbackAnswer
+	var a1, a2 tgtest.CallbackAnswer
 	h.wait("both answers", func() bool {
 		var ok1, ok2 bool
 		a1, ok1 = h.fake.Answer(id1)

@@ -1,9 +1,11 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -15,6 +17,8 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/kozyr-bot/kozyr/bot/outbox"
+	"github.com/kozyr-bot/kozyr/bot/render"
+	"github.com/kozyr-bot/kozyr/bot/schedule"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
@@ -34,6 +38,14 @@ type Config struct {
 	AIDelay time.Duration
 	// RateScale divides the outbox's rate windows (tests against a scaled fake); 0 means 1.
 	RateScale float64
+	// GroupPause is how long a table's group message waits for more moves before it is edited,
+	// so a quick run of moves costs one edit of the group's 20 a minute; 0 means
+	// DefaultGroupPause, a negative value none.
+	GroupPause time.Duration
+	// HandPause is how long the hand message of a player who is not to act waits before it is
+	// edited: when their next turn comes sooner, its fresh prompt replaces the edit (one call
+	// instead of two) and the old prompt is deleted; 0 means DefaultHandPause, negative none.
+	HandPause time.Duration
 	// WebhookURL switches from polling to a webhook: the public address Telegram posts updates
 	// to. Listen is the local address the webhook server listens on (":8443"), WebhookSecret the
 	// secret_token Telegram sends back in every request.
@@ -48,6 +60,12 @@ type Config struct {
 type HTTPDoer interface {
 	Do(*http.Request) (*http.Response, error)
 }
+
+// Defaults of Config.GroupPause (short enough that nobody notices it) and Config.HandPause.
+const (
+	DefaultGroupPause = 300 * time.Millisecond
+	DefaultHandPause  = 1500 * time.Millisecond
+)
 
 // pollTimeout is the long-poll window of getUpdates; the HTTP client allows a little more.
 const pollTimeout = 30 * time.Second
@@ -65,15 +83,17 @@ type Bot struct {
 	me     string // the bot's username, for /cmd@me and deep links
 	rules  map[string]games.Rules
 	loc    *locales.Bundle
+	render *render.Renderer
 	st     store.Store
 	out    *outbox.Outbox
 	queue  *serializer
 	intake *tracker
-	sched  *scheduler
+	sched  *schedule.Timers[store.TableID]
 	books  *books
 
 	mu     sync.Mutex
 	tables map[store.TableID]*tableMem
+	bodies sync.Pool // the buffers of the hot calls' requests and answers
 
 	// work is the context of handlers, jobs and timers: it outlives the polling context so work
 	// in flight finishes after a shutdown signal, and ends when Run returns.
@@ -106,6 +126,18 @@ func New(ctx context.Context, cfg Config) (*Bot, error) {
 	if cfg.RateScale <= 0 {
 		cfg.RateScale = 1
 	}
+	switch {
+	case cfg.GroupPause == 0:
+		cfg.GroupPause = DefaultGroupPause
+	case cfg.GroupPause < 0:
+		cfg.GroupPause = 0
+	}
+	switch {
+	case cfg.HandPause == 0:
+		cfg.HandPause = DefaultHandPause
+	case cfg.HandPause < 0:
+		cfg.HandPause = 0
+	}
 	work, stop := context.WithCancel(context.Background())
 	b := &Bot{
 		cfg:    cfg,
@@ -127,7 +159,7 @@ func New(ctx context.Context, cfg Config) (*Bot, error) {
 	}
 	b.queue = newSerializer(b.log)
 	b.intake = newTracker()
-	b.sched = newScheduler(b.fire)
+	b.sched = schedule.New(b.fire)
 	b.books = newBooks()
 	lim := outbox.DefaultLimits()
 	lim.Scale = cfg.RateScale
@@ -135,7 +167,7 @@ func New(ctx context.Context, cfg Config) (*Bot, error) {
 
 	b.httpc = cfg.HTTPClient
 	if b.httpc == nil {
-		b.httpc = newHTTPClient()
+		b.httpc = sizedBodies{newHTTPClient()}
 	}
 	opts := []tg.Option{
 		tg.WithSkipGetMe(),
@@ -155,6 +187,7 @@ func New(ctx context.Context, cfg Config) (*Bot, error) {
 		return nil, fmt.Errorf("bot: getMe: %s", b.clean(err))
 	}
 	b.me = me.Username
+	b.render = render.New(cfg.Locales, cfg.Games, b.me, b.log)
 	b.setCommands(ctx)
 	return b, nil
 }
@@ -168,6 +201,25 @@ func newHTTPClient() *http.Client {
 	t.MaxIdleConnsPerHost = 256
 	t.IdleConnTimeout = 90 * time.Second
 	return &http.Client{Timeout: pollTimeout + 15*time.Second, Transport: t}
+}
+
+// sizedBodies sends each request with its whole body at once. go-telegram/bot streams its
+// multipart bodies through a pipe, which the transport would send chunked, a few bytes a write;
+// read first and sent with its length, a call costs one write.
+type sizedBodies struct{ c HTTPDoer }
+
+func (s sizedBodies) Do(req *http.Request) (*http.Response, error) {
+	if req.Body != nil && req.ContentLength <= 0 {
+		body, err := io.ReadAll(req.Body)
+		req.Body.Close()
+		if err != nil {
+			return nil, fmt.Errorf("read request body: %w", err)
+		}
+		req.ContentLength = int64(len(body))
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
+	}
+	return s.c.Do(req)
 }
 
 // Username is the bot's Telegram username (for deep links).
@@ -185,7 +237,7 @@ func (b *Bot) Run(ctx context.Context) error {
 
 	bgCtx, stopBg := context.WithCancel(b.work)
 	var bg sync.WaitGroup
-	bg.Go(func() { b.sched.run(bgCtx) })
+	bg.Go(func() { b.sched.Run(bgCtx) })
 	bg.Go(func() { b.flushLoop(bgCtx) })
 
 	if err := b.resume(ctx); err != nil {
@@ -246,7 +298,7 @@ func (b *Bot) setCommands(ctx context.Context) {
 	list := func(lang string, names []string) []models.BotCommand {
 		out := make([]models.BotCommand, 0, len(names))
 		for _, n := range names {
-			out = append(out, models.BotCommand{Command: n, Description: truncateRunes(locales.Plain(b.text(lang, "bot.cmd."+n)), 256)})
+			out = append(out, models.BotCommand{Command: n, Description: render.Truncate(locales.Plain(b.render.Text(lang, "bot.cmd."+n)), 256)})
 		}
 		return out
 	}

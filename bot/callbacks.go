@@ -8,7 +8,7 @@ import (
 	"github.com/go-telegram/bot/models"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
-	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -28,7 +28,7 @@ func (b *Bot) onCallback(ctx context.Context, upd int64, q *models.CallbackQuery
 	case strings.HasPrefix(q.Data, callback.PickPrefix):
 		return b.onPick(ctx, upd, q)
 	}
-	b.refuse(ctx, upd, q, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "")
+	b.refuse(ctx, upd, q, b.render.Text(b.userLang(ctx, &q.From), "bot.cb.forged"), "")
 	return nil
 }
 
@@ -57,8 +57,8 @@ func (b *Bot) refuse(ctx context.Context, upd int64, q *models.CallbackQuery, te
 func (b *Bot) pressLang(ctx context.Context, id store.TableID, u *models.User) string {
 	if m := b.mem(id); m != nil {
 		if snap := m.current(); snap != nil {
-			if s := snap.rec.SeatOf(u.ID); s >= 0 {
-				return b.seatLang(snap.rec.Seats[s])
+			if s := snap.Rec.SeatOf(u.ID); s >= 0 {
+				return b.render.SeatLang(snap.Rec.Seats[s])
 			}
 		}
 	}
@@ -71,41 +71,31 @@ func (b *Bot) pressLang(ctx context.Context, id store.TableID, u *models.User) s
 func (b *Bot) onPlay(ctx context.Context, upd int64, q *models.CallbackQuery) error {
 	d, err := callback.ParsePlay(q.Data)
 	if err != nil {
-		b.refuse(ctx, upd, q, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "")
+		b.refuse(ctx, upd, q, b.render.Text(b.userLang(ctx, &q.From), "bot.cb.forged"), "")
 		return nil
 	}
 	lang := b.pressLang(ctx, d.Table, &q.From)
 	snap, rows, err := b.act(ctx, upd, d.Table, d.Version, actor{user: q.From.ID}, d.Action)
 	if err == nil {
-		b.answer(ctx, q.ID, b.text(lang, "bot.cb.played", "Action", locales.Plain(b.loc.Action(lang, snap.rec.Game, d.Action))), "", false)
+		b.answer(ctx, q.ID, b.render.Text(lang, "bot.cb.played", "Action", locales.Plain(b.loc.Action(lang, snap.Rec.Game, d.Action))), "", false)
 		b.shown(snap, rows)
 		return nil
 	}
-	id := "bot.cb.error"
-	switch {
-	case errors.Is(err, errDuplicate):
+	if errors.Is(err, errDuplicate) {
 		return nil // answered when it was first processed
-	case errors.Is(err, errNoTable), errors.Is(err, games.ErrOver):
-		id = "bot.cb.notable"
-	case errors.Is(err, errStale):
-		id = "bot.cb.stale"
-	case errors.Is(err, errNotPlayer):
-		id = "bot.cb.notplayer"
-	case errors.Is(err, games.ErrNotYourTurn):
-		id = "bot.cb.notturn"
-	case errors.Is(err, games.ErrIllegal):
-		id = "bot.cb.illegal"
-	default:
-		b.answer(ctx, q.ID, b.text(lang, id), "", false)
+	}
+	r, known := refusalOf(err)
+	if !known {
+		b.answer(ctx, q.ID, b.render.Text(lang, string(r)), "", false)
 		return err
 	}
-	if errors.Is(err, errStale) || errors.Is(err, games.ErrNotYourTurn) || errors.Is(err, games.ErrIllegal) {
+	if r != errNoTable && r != errNotPlayer {
 		if back, err := b.comeBack(ctx, upd, d.Table, q.From.ID); err != nil || back {
-			b.answer(ctx, q.ID, b.text(lang, id), "", false)
+			b.answer(ctx, q.ID, b.render.Text(lang, string(r)), "", false)
 			return err
 		}
 	}
-	b.refuse(ctx, upd, q, b.text(lang, id), "")
+	b.refuse(ctx, upd, q, b.render.Text(lang, string(r)), "")
 	return nil
 }
 
@@ -116,10 +106,10 @@ func (b *Bot) comeBack(ctx context.Context, upd int64, id store.TableID, user in
 	if m == nil {
 		return false, nil
 	}
-	if snap := m.current(); snap == nil || snap.rec.SeatOf(user) < 0 || !snap.rec.Seats[snap.rec.SeatOf(user)].Away {
+	if snap := m.current(); snap == nil || snap.Rec.SeatOf(user) < 0 || !snap.Rec.Seats[snap.Rec.SeatOf(user)].Away {
 		return false, nil
 	}
-	snap, err := b.tableTx(ctx, upd, id, func(tx store.Tx, rec *store.Table) (*snapshot, error) {
+	snap, err := b.tableTx(ctx, upd, id, func(tx store.Tx, rec *store.Table) (*render.Snapshot, error) {
 		s := rec.SeatOf(user)
 		if s < 0 || !rec.Seats[s].Away || rec.Ending() {
 			return nil, errUnchanged
@@ -129,7 +119,7 @@ func (b *Bot) comeBack(ctx context.Context, upd int64, id store.TableID, user in
 			rec.Deadline = b.now().Add(b.cfg.TurnTimeout) // their turn timer runs again
 		}
 		cur := m.current()
-		return &snapshot{rec: *rec, st: cur.st, events: cur.events, lang: cur.lang}, nil
+		return &render.Snapshot{Rec: *rec, State: cur.State, Events: cur.Events, Lang: cur.Lang}, nil
 	})
 	switch {
 	case errors.Is(err, errUnchanged):
@@ -152,25 +142,25 @@ var errUnchanged = errors.New("nothing to change")
 func (b *Bot) onPage(ctx context.Context, upd int64, q *models.CallbackQuery) {
 	d, err := callback.ParsePage(q.Data)
 	if err != nil || q.Message.Message == nil || q.Message.Message.Chat.ID != q.From.ID {
-		b.refuse(ctx, upd, q, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "") // hand keyboards live in DMs
+		b.refuse(ctx, upd, q, b.render.Text(b.userLang(ctx, &q.From), "bot.cb.forged"), "") // hand keyboards live in DMs
 		return
 	}
 	lang := b.pressLang(ctx, d.Table, &q.From)
 	m := b.mem(d.Table)
-	var snap *snapshot
+	var snap *render.Snapshot
 	if m != nil {
 		snap = m.current()
 	}
-	if snap == nil || !snap.rec.Started || snap.rec.Ending() {
-		b.refuse(ctx, upd, q, b.text(lang, "bot.cb.notable"), "")
+	if snap == nil || !snap.Rec.Started || snap.Rec.Ending() {
+		b.refuse(ctx, upd, q, b.render.Text(lang, "bot.cb.notable"), "")
 		return
 	}
-	s := snap.rec.SeatOf(q.From.ID)
+	s := snap.Rec.SeatOf(q.From.ID)
 	switch {
 	case s < 0:
-		b.refuse(ctx, upd, q, b.text(lang, "bot.cb.notplayer"), "")
-	case snap.rec.Version != d.Version:
-		b.refuse(ctx, upd, q, b.text(lang, "bot.cb.stale"), "")
+		b.refuse(ctx, upd, q, b.render.Text(lang, "bot.cb.notplayer"), "")
+	case snap.Rec.Version != d.Version:
+		b.refuse(ctx, upd, q, b.render.Text(lang, "bot.cb.stale"), "")
 	default:
 		m.setPage(s, d.Version, d.Page)
 		b.refuse(ctx, upd, q, "", "")

@@ -10,6 +10,7 @@ import (
 	"github.com/go-telegram/bot/models"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -19,14 +20,14 @@ import (
 type effects struct {
 	upd   int64 // the update the transaction answers
 	rows  []store.Row
-	snaps []*snapshot
+	snaps []*render.Snapshot
 	gens  map[store.TableID]uint64
 	hands []handResend // hand messages to send afresh (/hand, /start)
 }
 
 // handResend asks for a fresh hand message of seat at the table of snap.
 type handResend struct {
-	snap *snapshot
+	snap *render.Snapshot
 	seat int
 }
 
@@ -42,8 +43,8 @@ func (fx *effects) load(b *Bot, tx store.Tx, rec store.Table) store.Table {
 }
 
 // save writes a changed table and notes its new snapshot.
-func (fx *effects) save(tx store.Tx, snap *snapshot) error {
-	if err := tx.PutTable(&snap.rec); err != nil {
+func (fx *effects) save(tx store.Tx, snap *render.Snapshot) error {
+	if err := tx.PutTable(&snap.Rec); err != nil {
 		return err
 	}
 	fx.snaps = append(fx.snaps, snap)
@@ -51,7 +52,7 @@ func (fx *effects) save(tx store.Tx, snap *snapshot) error {
 }
 
 // reply records a message owed to place.
-func (fx *effects) reply(tx store.Tx, place store.Place, c content) error {
+func (fx *effects) reply(tx store.Tx, place store.Place, c render.Content) error {
 	r, err := putReply(tx, fx.upd, len(fx.rows), place, c)
 	if err != nil {
 		return err
@@ -78,11 +79,11 @@ func (b *Bot) run(ctx context.Context, upd int64, fn func(tx store.Tx, fx *effec
 // apply sends what a committed transaction owes.
 func (b *Bot) apply(fx *effects) {
 	for _, snap := range fx.snaps {
-		m := b.mem(snap.rec.ID)
+		m := b.mem(snap.Rec.ID)
 		if m == nil {
 			m = b.remember(snap)
 		}
-		b.saved(m, fx.gens[snap.rec.ID], snap)
+		b.saved(m, fx.gens[snap.Rec.ID], snap)
 		b.shown(snap, nil)
 	}
 	for _, r := range fx.rows {
@@ -143,14 +144,13 @@ func (b *Bot) onGroup(ctx context.Context, upd int64, m *models.Message, cmd com
 		if err != nil {
 			return err
 		}
-		say := func(c content) error {
+		say := func(c render.Content) error {
 			c.ReplyTo = m.ID
 			return fx.reply(tx, place, c)
 		}
 		refused := func(err error) error {
-			var r refusal
-			if errors.As(err, &r) {
-				return say(content{Text: b.text(lang, string(r))})
+			if r, ok := refusalOf(err); ok {
+				return say(render.Content{Text: b.render.Text(lang, string(r))})
 			}
 			return err
 		}
@@ -164,7 +164,7 @@ func (b *Bot) onGroup(ctx context.Context, upd int64, m *models.Message, cmd com
 				if err != nil {
 					return err
 				}
-				return say(b.deepLink(lang, "bot.join.dm", rec.ID, userName(from)))
+				return say(b.render.DeepLink(lang, "bot.join.dm", rec.ID, userName(from)))
 			}
 			return refused(err)
 		case "leave":
@@ -184,9 +184,9 @@ func (b *Bot) onGroup(ctx context.Context, upd int64, m *models.Message, cmd com
 		case "lang":
 			return say(b.setGroupLang(tx, fx, place, lang, cmd.Args))
 		case "stats":
-			return say(b.statsContentTx(tx, from.ID, userName(from), lang))
+			return say(b.statsTx(tx, from.ID, userName(from), lang))
 		case "help", "start":
-			return say(b.helpContent(lang, "bot.help.group"))
+			return say(b.render.Help(lang, "bot.help.group"))
 		}
 		return nil
 	})
@@ -201,13 +201,13 @@ func (b *Bot) onPrivate(ctx context.Context, upd int64, m *models.Message, cmd c
 			return b.cmdStart(tx, fx, from, cmd.Args)
 		}
 		lang := b.userLangTx(tx, from)
-		say := func(c content) error { return fx.reply(tx, me, c) }
+		say := func(c render.Content) error { return fx.reply(tx, me, c) }
 		switch cmd.Name {
 		case "hand":
 			if n, err := b.dmHand(tx, fx, from.ID); err != nil || n > 0 {
 				return err
 			}
-			return say(content{Text: b.text(lang, "bot.hand.none")})
+			return say(render.Content{Text: b.render.Text(lang, "bot.hand.none")})
 		case "score":
 			ids, err := tx.UserTables(from.ID)
 			if err != nil {
@@ -218,19 +218,19 @@ func (b *Bot) onPrivate(ctx context.Context, upd int64, m *models.Message, cmd c
 					return say(b.scoreContentTx(tx, rec.Place, lang))
 				}
 			}
-			return say(content{Text: b.text(lang, "bot.score.none")})
+			return say(render.Content{Text: b.render.Text(lang, "bot.score.none")})
 		case "rules":
 			return say(b.rulesContentTx(tx, store.Place{}, lang, cmd.Args))
 		case "lang":
 			return say(b.setUserLang(tx, fx, from, lang, cmd.Args))
 		case "stats":
-			return say(b.statsContentTx(tx, from.ID, userName(from), lang))
+			return say(b.statsTx(tx, from.ID, userName(from), lang))
 		case "help":
-			return say(b.helpContent(lang, "bot.help.private"))
+			return say(b.render.Help(lang, "bot.help.private"))
 		case "new", "join", "leave", "addai", "begin", "cancel":
-			return say(content{Text: b.text(lang, "bot.err.grouponly")})
+			return say(render.Content{Text: b.render.Text(lang, "bot.err.grouponly")})
 		}
-		return say(content{Text: b.text(lang, "bot.err.unknown")})
+		return say(render.Content{Text: b.render.Text(lang, "bot.err.unknown")})
 	})
 }
 
@@ -247,14 +247,14 @@ func (b *Bot) cmdStart(tx store.Tx, fx *effects, from *models.User, args string)
 	}
 	lang := b.userLangTx(tx, from)
 	say := func(id string, kv ...any) error {
-		return fx.reply(tx, store.Place{Chat: from.ID}, content{Text: b.text(lang, id, kv...)})
+		return fx.reply(tx, store.Place{Chat: from.ID}, render.Content{Text: b.render.Text(lang, id, kv...)})
 	}
 	id, ok := callback.ParseJoinPayload(args)
 	if !ok {
 		if n, err := b.dmHand(tx, fx, from.ID); err != nil || n > 0 {
 			return err
 		}
-		return say("bot.start.welcome", "Games", b.gameIDs())
+		return say("bot.start.welcome", "Games", b.render.GameIDs())
 	}
 	rec, err := tx.Table(id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && rec.Ending()) {
@@ -274,31 +274,30 @@ func (b *Bot) cmdStart(tx store.Tx, fx *effects, from *models.User, args string)
 		return say("bot.join.already")
 	}
 	if err := b.join(tx, fx, rec.Place, from, true); err != nil {
-		var r refusal
-		if errors.As(err, &r) {
+		if r, ok := refusalOf(err); ok {
 			return say(string(r))
 		}
 		return err
 	}
-	return say("bot.start.joined", "Game", locales.Plain(b.gameName(lang, rec.Game)))
+	return say("bot.start.joined", "Game", locales.Plain(b.render.GameName(lang, rec.Game)))
 }
 
 // snapOf is the current snapshot of a table read in tx: the one the bot holds, if it is of this
 // record's version.
-func (b *Bot) snapOf(tx store.Tx, rec store.Table) *snapshot {
+func (b *Bot) snapOf(tx store.Tx, rec store.Table) *render.Snapshot {
 	if m := b.mem(rec.ID); m != nil {
-		if snap := m.current(); snap != nil && snap.rec.Version == rec.Version && snap.rec.Started == rec.Started {
+		if snap := m.current(); snap != nil && snap.Rec.Version == rec.Version && snap.Rec.Started == rec.Started {
 			return snap
 		}
 	}
-	snap := &snapshot{rec: rec, lang: b.chatLangTx(tx, rec.Place.Chat)}
+	snap := &render.Snapshot{Rec: rec, Lang: b.chatLangTx(tx, rec.Place.Chat)}
 	if rec.Started {
 		st, err := b.stateOf(tx, nil, rec)
 		if err != nil {
 			b.log.Error().Err(err).Msg("read a table's state")
 			return nil
 		}
-		snap.st = st
+		snap.State = st
 	}
 	return snap
 }
@@ -311,7 +310,7 @@ func (b *Bot) groupHand(tx store.Tx, fx *effects, place store.Place, from *model
 	}
 	if u, err := tx.User(from.ID); err != nil || !u.DMOpen {
 		lang := b.chatLangTx(tx, place.Chat)
-		return fx.reply(tx, place, b.deepLink(lang, "bot.dm.closed", rec.ID, userName(from)))
+		return fx.reply(tx, place, b.render.DeepLink(lang, "bot.dm.closed", rec.ID, userName(from)))
 	}
 	if snap := b.snapOf(tx, rec); snap != nil {
 		fx.hands = append(fx.hands, handResend{snap: snap, seat: int(rec.SeatOf(from.ID))})
@@ -343,16 +342,8 @@ func (b *Bot) dmHand(tx store.Tx, fx *effects, user int64) (int, error) {
 	return n, nil
 }
 
-func (b *Bot) gameIDs() string {
-	ids := make([]string, 0, len(b.cfg.Games))
-	for _, r := range b.cfg.Games {
-		ids = append(ids, r.Name())
-	}
-	return strings.Join(ids, ", ")
-}
-
 // rulesContentTx answers /rules [game]: the named game, else the table's game, else the list.
-func (b *Bot) rulesContentTx(tx store.Tx, place store.Place, lang, arg string) content {
+func (b *Bot) rulesContentTx(tx store.Tx, place store.Place, lang, arg string) render.Content {
 	game := strings.ToLower(strings.TrimSpace(arg))
 	if game == "" && place.Chat != 0 {
 		if rec, err := tx.TableAt(place); err == nil {
@@ -360,52 +351,47 @@ func (b *Bot) rulesContentTx(tx store.Tx, place store.Place, lang, arg string) c
 		}
 	}
 	if _, ok := b.rules[game]; !ok {
-		return content{Text: b.text(lang, "bot.rules.which", "Games", b.gameIDs())}
+		return render.Content{Text: b.render.Text(lang, "bot.rules.which", "Games", b.render.GameIDs())}
 	}
-	return content{Text: "<b>" + b.gameName(lang, game) + "</b>\n" + b.text(lang, game+".rules")}
-}
-
-// helpContent is the command list of a group or a DM.
-func (b *Bot) helpContent(lang, id string) content {
-	return content{Text: b.text(lang, id, "Games", b.gameIDs(), "Bot", b.me)}
+	return render.Content{Text: "<b>" + b.render.GameName(lang, game) + "</b>\n" + b.render.Text(lang, game+".rules")}
 }
 
 // setGroupLang answers /lang in a group: it shows or sets the group's language, and the table's
 // message follows.
-func (b *Bot) setGroupLang(tx store.Tx, fx *effects, place store.Place, lang, arg string) content {
+func (b *Bot) setGroupLang(tx store.Tx, fx *effects, place store.Place, lang, arg string) render.Content {
 	code, ok := b.langArg(arg)
 	if !ok {
-		return content{Text: b.text(lang, "bot.lang.usage", "Lang", lang, "Langs", strings.Join(b.loc.Langs(), ", "))}
+		return render.Content{Text: b.render.Text(lang, "bot.lang.usage", "Lang", lang, "Langs", strings.Join(b.loc.Langs(), ", "))}
 	}
 	if err := tx.PutChat(store.Chat{ID: place.Chat, Lang: code}); err != nil {
 		b.log.Error().Err(err).Msg("store chat language")
-		return content{Text: b.text(lang, "bot.cb.error")}
+		return render.Content{Text: b.render.Text(lang, "bot.cb.error")}
 	}
 	if rec, err := tx.TableAt(place); err == nil {
 		if snap := b.snapOf(tx, rec); snap != nil {
 			again := *snap
-			again.lang = code
+			again.Lang = code
 			fx.snaps = append(fx.snaps, &again)
 		}
 	}
-	return content{Text: b.text(code, "bot.lang.set")}
+	return render.Content{Text: b.render.Text(code, "bot.lang.set")}
 }
 
 // setUserLang answers /lang in a DM: it shows or sets the user's language, copies it into every
 // seat they hold (hands render from the seats) and re-renders their hands in it.
-func (b *Bot) setUserLang(tx store.Tx, fx *effects, from *models.User, lang, arg string) content {
+func (b *Bot) setUserLang(tx store.Tx, fx *effects, from *models.User, lang, arg string) render.Content {
 	code, ok := b.langArg(arg)
 	if !ok {
-		return content{Text: b.text(lang, "bot.lang.usage", "Lang", lang, "Langs", strings.Join(b.loc.Langs(), ", "))}
+		return render.Content{Text: b.render.Text(lang, "bot.lang.usage", "Lang", lang, "Langs", strings.Join(b.loc.Langs(), ", "))}
 	}
 	u, err := tx.User(from.ID)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		return content{Text: b.text(lang, "bot.cb.error")}
+		return render.Content{Text: b.render.Text(lang, "bot.cb.error")}
 	}
 	u.Lang = code
 	if err := tx.PutUser(u); err != nil {
 		b.log.Error().Err(err).Msg("store user language")
-		return content{Text: b.text(lang, "bot.cb.error")}
+		return render.Content{Text: b.render.Text(lang, "bot.cb.error")}
 	}
 	ids, _ := tx.UserTables(from.ID)
 	for _, id := range ids {
@@ -420,12 +406,21 @@ func (b *Bot) setUserLang(tx store.Tx, fx *effects, from *models.User, lang, arg
 			continue
 		}
 		again := *snap
-		again.rec = rec
+		again.Rec = rec
 		if err := fx.save(tx, &again); err != nil {
 			b.log.Error().Err(err).Msg("store seat language")
 		}
 	}
-	return content{Text: b.text(code, "bot.lang.set")}
+	return render.Content{Text: b.render.Text(code, "bot.lang.set")}
+}
+
+// statsTx answers /stats with the user's record as the store has it.
+func (b *Bot) statsTx(tx store.Tx, user int64, name, lang string) render.Content {
+	u, err := tx.User(user)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		b.log.Error().Err(err).Msg("read user stats")
+	}
+	return b.render.Stats(u, name, lang)
 }
 
 // langArg reads a /lang argument: a supported language code.
@@ -485,7 +480,7 @@ func (b *Bot) migrate(ctx context.Context, upd int64, from, to int64) error {
 				continue
 			}
 			again := *snap
-			again.rec = rec
+			again.Rec = rec
 			if err := fx.save(tx, &again); err != nil {
 				return err
 			}
@@ -544,10 +539,10 @@ func (b *Bot) closeTable(tx store.Tx, fx *effects, rec store.Table, why string) 
 	rec = fx.load(b, tx, rec)
 	snap := b.snapOf(tx, rec)
 	if snap == nil {
-		snap = &snapshot{rec: rec, lang: b.chatLangTx(tx, rec.Place.Chat)}
+		snap = &render.Snapshot{Rec: rec, Lang: b.chatLangTx(tx, rec.Place.Chat)}
 	}
 	again := *snap
-	again.rec = rec
-	again.rec.Closed, again.rec.Deadline = why, time.Time{}
+	again.Rec = rec
+	again.Rec.Closed, again.Rec.Deadline = why, time.Time{}
 	return fx.save(tx, &again)
 }

@@ -1,29 +1,40 @@
 // Package bot is kozyr's Telegram transport (design §5): it turns updates into commands, lobby
-// presses and game actions, commits every accepted action to the store before anything is sent,
-// and renders the group table, the private hands, deal and match results from the committed
-// record through the outbox.
+// presses and game actions, commits each to the store before anything is sent, and brings the
+// group's table message and the players' hand messages up to date from the committed snapshot.
 //
-// Nothing here knows a particular game: every game is shown from its View (Table, Private, Prompt,
-// Hand), its Legal actions, its Events, its Sheet and its Options, through the locales bundle.
+// Nothing here knows a particular game: every game is shown from its View, its Legal actions, its
+// Events, its Sheet and its Options (bot/render), and its computer player comes from its Rules.
 //
-// Concurrency: go-telegram/bot hands updates to one worker (WithNotAsyncHandlers, an unbuffered
-// channel); the bot queues each update behind the earlier work of the same table chat (serial.go),
-// so one table has one writer, tables run in parallel, and a restart resumes after the last update
-// whose processing finished (the offset is persisted).
+// The path of an update:
+//   - intake.go takes it from getUpdates (the bot's own poll loop) or from Telegram's webhook
+//     request, and puts it in the queue of the table it concerns (one queue per place, so a table
+//     has one writer; tables run in parallel; a full queue answers "busy").
+//   - The handler runs one store transaction (txn): the effect, the update's id as processed (for a
+//     press, in its log entry), the messages the commit owes as outbox rows, and the bookkeeping of
+//     earlier sends. A redelivered update is recognised there and changes nothing.
+//   - Only then is the update settled: the poll loop's offset, or the webhook's 200, confirms to
+//     Telegram exactly the settled updates. A crash before that makes Telegram deliver it again.
+//   - After the commit the table's snapshot (render.Snapshot: record, state, last events, language)
+//     goes to the outbox jobs, which render it and make at most one call each: the group message
+//     (edited after a short pause, so a run of moves costs one edit), each hand (a fresh prompt
+//     when a turn begins, which deletes the superseded one; an edit after a pause otherwise), the
+//     deal and match results (rows deleted once sent).
+//
+// What the bot holds between updates (tables.go) is a cache of the store plus the marks of its
+// own messages (ids and content hashes), which ride along with the table's next transaction or a
+// flush a moment later; a restart (resume.go) rebuilds everything from the store by replaying each
+// table's log, sends the rows that are left and re-renders every message, skipping those whose
+// stored hash shows they are current.
 //
 // Decisions worth knowing:
 //   - The lobby message becomes the table message when the match begins.
-//   - The group message and each DM hand message are rendered from the committed record at the
-//     moment the outbox sends them (coalesce keys "table:<chat>" and "hand:<chat>:<user>"), so a
-//     burst of moves costs one edit, every edit shows the latest state, and a restart re-renders
-//     what a crash lost. Edits with fixed content use "edit:<chat>:<msg>".
-//   - Private events (Event.To = a seat) of kind Info appear in that player's hand message; deal
-//     and match results addressed to a seat are sent to their DM as new messages.
-//   - The bot removed from a group (my_chat_member) closes that chat's table quietly: it is deleted
-//     without an archive entry or stats, and the players' hand messages lose their buttons.
+//   - Callback data (bot/callback) names the table by id and the version its buttons were drawn
+//     at; an older version counts only while several seats act at once.
+//   - A forged or stale press is answered and changes nothing: no state, no keyboard, no message.
+//   - The bot removed from a group (my_chat_member) closes the group's tables quietly: no archive
+//     entry or stats, and the players' hand messages say so.
 //   - /leave during a match marks the seat away: the agent plays it until the player presses a
 //     button again.
-//   - A hand keyboard shows at most pageSize actions (paging.go): longer lists (Skat's first bid)
-//     get "‹" / "›" buttons whose data "p1|<chat>|<version>|<page>" is checked like a game
-//     button's; a page press redraws the keyboard only. Numeric ladders come in ascending order.
+//   - A hand keyboard shows at most render.PageSize actions; longer lists (Skat's first bid) get
+//     "‹" / "›" buttons whose press redraws the keyboard only.
 package bot

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
@@ -43,6 +43,8 @@ func TestWebhookMatch(t *testing.T) {
 		resp.Body.Close()
 		return resp.StatusCode
 	}
+	h.waitTurn([]tgtest.User{alice, bob}, -1) // the agent may move first; then the table waits for a human
+	h.flush()
 	before, _ := h.table()
 	command := `{"update_id":999001,"message":{"message_id":900,"date":1700000000,"chat":{"id":-4001,"type":"group","title":"Card night"},"from":{"id":101,"is_bot":false,"first_name":"Alice"},"text":"/cancel","entities":[{"type":"bot_command","offset":0,"length":7}]}}`
 	for _, c := range []struct {
@@ -64,13 +66,13 @@ func TestWebhookMatch(t *testing.T) {
 	}
 
 	// Every update delivered twice: the first moved the match, the second changes nothing.
-	humans := []tgfake.User{alice, bob}
+	humans := []tgtest.User{alice, bob}
 	cur := h.waitTurn(humans, -1)
 	h.press(cur.user.ID, cur.msg.ID, cur.user, cur.msg.Keyboard[0][0].Data)
 	h.waitTurn(humans, cur.version) // the agent may move first; then it waits for a human
 	h.flush()
 	moved, _ := h.table()
-	var last tgfake.Delivery
+	var last tgtest.Delivery
 	for _, d := range h.fake.Deliveries() {
 		if d.Status == http.StatusOK {
 			last = d
@@ -97,7 +99,7 @@ func TestWebhookMatch(t *testing.T) {
 		}
 	}
 
-	h.play([]tgfake.User{alice, bob}, first)
+	h.play([]tgtest.User{alice, bob}, first)
 	h.ended()
 	h.flush()
 	for _, d := range h.fake.Deliveries() {
@@ -113,12 +115,12 @@ func TestWebhookMatch(t *testing.T) {
 // none of them again and changes nothing.
 func TestRedeliveryChangesNothing(t *testing.T) {
 	t.Parallel()
-	fake := tgfake.New(tgfake.Options{RateScale: rateScale, WaitTimeout: 60e9})
+	fake := tgtest.New(tgtest.Options{RateScale: rateScale, WaitTimeout: 60e9})
 	t.Cleanup(fake.Close)
 	fake.AddGroup(group, "Card night")
 	path := filepath.Join(t.TempDir(), "kozyr.db")
 	h := start(t, setup{fake: fake, path: path})
-	players := []tgfake.User{alice, bob}
+	players := []tgtest.User{alice, bob}
 	h.openDMs(players...)
 	h.aliceBobAndAgent()
 	last := -1
@@ -127,6 +129,7 @@ func TestRedeliveryChangesNothing(t *testing.T) {
 		h.press(cur.user.ID, cur.msg.ID, cur.user, cur.msg.Keyboard[0][0].Data)
 		last = cur.version
 	}
+	h.waitTurn(players, last) // the agent may move first; then the table waits for a human
 	h.flush()
 	before, _ := h.table()
 	beforeLog := h.log()
@@ -159,7 +162,7 @@ func TestRedeliveryChangesNothing(t *testing.T) {
 func TestForgedPressOnLiveHand(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{})
-	players := []tgfake.User{alice, bob}
+	players := []tgtest.User{alice, bob}
 	h.openDMs(players...)
 	h.aliceBobAndAgent()
 	first := h.waitTurn(players, -1)
@@ -219,13 +222,13 @@ func schema1(t *testing.T, s setup) *harness {
 	if err := os.WriteFile(s.path, src, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s.fake = tgfake.New(tgfake.Options{RateScale: rateScale, WaitTimeout: 60e9})
+	s.fake = tgtest.New(tgtest.Options{RateScale: rateScale, WaitTimeout: 60e9})
 	t.Cleanup(s.fake.Close)
 	for chat, title := range map[int64]string{-4001: "Card night", -4002: "Skat night", -4003: "Joker night"} {
 		s.fake.AddGroup(chat, title)
 	}
 	h := start(t, s)
-	for _, u := range []tgfake.User{alice, bob, carol} {
+	for _, u := range []tgtest.User{alice, bob, carol} {
 		h.fake.StartDM(u, "") // the users of the old file had opened their DMs with the bot
 	}
 	return h
@@ -259,7 +262,7 @@ func TestSchema1(t *testing.T) {
 		})
 		return len(left) == 1 && left[0].Game == "skat"
 	})
-	for u, text := range map[tgfake.User]string{alice: "Эту партию нельзя", bob: "This match can't go on", carol: "This match can't go on"} {
+	for u, text := range map[tgtest.User]string{alice: "Эту партию нельзя", bob: "This match can't go on", carol: "This match can't go on"} {
 		h.wait(u.FirstName+"'s hand to say so", func() bool {
 			_, ok := h.fake.Find(u.ID, text)
 			return ok
@@ -270,7 +273,7 @@ func TestSchema1(t *testing.T) {
 	h.seats(3)
 	h.say(-4002, carol, "/begin")
 	h.wait("the Skat match to begin", func() bool { r, ok := h.table(); return ok && r.Started })
-	h.waitTurn([]tgfake.User{bob, carol}, -1)
+	h.waitTurn([]tgtest.User{bob, carol}, -1)
 	h.flush()
 	h.cleanAfterSchema1()
 }

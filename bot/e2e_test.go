@@ -2,11 +2,13 @@ package bot
 
 import (
 	"html"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
+	"github.com/kozyr-bot/kozyr/bot/render"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 )
 
 // TestThreeHumansPlayWizard: three users play a complete Wizard match with the default options
@@ -28,7 +30,7 @@ func TestThreeHumansPlayWizard(t *testing.T) {
 		t.Errorf("begin by a non-creator: %q", a.Text)
 	}
 	h.pressLobby(alice, "begin")
-	presses := h.play([]tgfake.User{alice, bob, carol}, first)
+	presses := h.play([]tgtest.User{alice, bob, carol}, first)
 	// Twenty rounds for three players: 3×20 bids, 3×(1+…+20) cards, and a trump to name for each
 	// round but the last in which a Wizard was turned.
 	if presses < 60+630 || presses > 60+630+19 {
@@ -43,7 +45,7 @@ func TestThreeHumansPlayWizard(t *testing.T) {
 		t.Errorf("match end without the sheet: %s", end.Text)
 	}
 	h.flush()
-	for _, u := range []tgfake.User{alice, bob, carol} {
+	for _, u := range []tgtest.User{alice, bob, carol} {
 		for _, m := range h.fake.Messages(u.ID) {
 			if len(m.Keyboard) > 0 {
 				t.Errorf("%s still has buttons after the end: %q", u.FirstName, m.Plain)
@@ -67,7 +69,7 @@ func TestOneHumanTwoAgents(t *testing.T) {
 	h.say(group, alice, "/addai")
 	h.seats(3)
 	h.begin(alice)
-	if n := h.play([]tgfake.User{alice}, first); n < 9 {
+	if n := h.play([]tgtest.User{alice}, first); n < 9 {
 		t.Errorf("alice pressed %d times, want at least 9 (her bids and cards)", n)
 	}
 	h.ended()
@@ -107,7 +109,7 @@ func TestDeepLinkJoin(t *testing.T) {
 	h.pressLobby(alice, "ai")
 	h.seats(3)
 	h.begin(alice)
-	h.play([]tgfake.User{alice, dave}, first)
+	h.play([]tgtest.User{alice, dave}, first)
 	h.ended()
 	h.flush()
 	h.clean()
@@ -157,14 +159,14 @@ func TestCommandAddressing(t *testing.T) {
 func TestNamesEscapedAndScore(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{})
-	eve := tgfake.User{ID: 201, FirstName: "Eve <3", LanguageCode: "en"}
-	tom := tgfake.User{ID: 202, FirstName: "Tom & Jerry", LastName: "<b>Bartholomew</b>", LanguageCode: "en"}
+	eve := tgtest.User{ID: 201, FirstName: "Eve <3", LanguageCode: "en"}
+	tom := tgtest.User{ID: 202, FirstName: "Tom & Jerry", LastName: "<b>Bartholomew</b>", LanguageCode: "en"}
 	h.openDMs(eve, tom)
 	h.shortGame(eve)
 	h.say(group, tom, "/join")
 	h.say(group, eve, "/addai")
 	h.seats(3)
-	var lobby tgfake.Message
+	var lobby tgtest.Message
 	h.wait("the lobby to show three seats", func() bool {
 		lobby = h.lobby()
 		return strings.Contains(lobby.Plain, "3. ")
@@ -176,7 +178,7 @@ func TestNamesEscapedAndScore(t *testing.T) {
 		t.Errorf("lobby shows %q", lobby.Plain)
 	}
 	h.begin(eve)
-	h.play([]tgfake.User{eve, tom}, first)
+	h.play([]tgtest.User{eve, tom}, first)
 	h.ended()
 	h.say(group, tom, "/score")
 	score := h.reply(group, "Final score")
@@ -185,12 +187,18 @@ func TestNamesEscapedAndScore(t *testing.T) {
 		t.Fatalf("/score without <pre>: %s", score.Text)
 	}
 	for _, line := range strings.Split(pre, "\n") {
-		if n := len([]rune(html.UnescapeString(line))); n > sheetWidth {
+		if n := len([]rune(html.UnescapeString(line))); n > render.SheetWidth {
 			t.Errorf("score line %q is %d wide", line, n)
 		}
 	}
-	if !strings.Contains(pre, "Eve &lt;3") || !strings.Contains(pre, "Tom &amp;") {
-		t.Errorf("names in the sheet: %s", pre)
+	// Narrow columns of short names, and under them a legend with everybody's full name.
+	if head := strings.Fields(strings.Split(pre, "\n")[0]); !slices.Equal(head, []string{"Eve3", "TomJerr", "Bot1"}) {
+		t.Errorf("column heads %q", head)
+	}
+	for _, want := range []string{"<code>Eve3</code> Eve &lt;3", "<code>TomJerr</code> Tom &amp; Jerry &lt;b&gt;Bartholomew&lt;/b&gt;", "<code>Bot1</code> Bot 1"} {
+		if !strings.Contains(score.Text, want) {
+			t.Errorf("the legend lacks %q: %s", want, score.Text)
+		}
 	}
 	h.flush()
 	h.clean()
@@ -212,7 +220,7 @@ func TestFaultsLoseNothing(t *testing.T) {
 	h.aliceBobAndAgent()
 	tb, _ := h.table()
 	tableMsg := h.groupMsg(tb)
-	presses := h.play([]tgfake.User{alice, bob}, first)
+	presses := h.play([]tgtest.User{alice, bob}, first)
 	h.ended()
 	h.flush()
 	t.Logf("injected faults: %d", countInjected(h.fake.Calls()))
@@ -224,7 +232,7 @@ func TestFaultsLoseNothing(t *testing.T) {
 	if strings.Contains(tm.Plain, "Turn:") || tm.Plain == "" {
 		t.Errorf("table message is not final: %s", tm.Plain)
 	}
-	for _, u := range []tgfake.User{alice, bob} {
+	for _, u := range []tgtest.User{alice, bob} {
 		ms := h.fake.Messages(u.ID)
 		if last := ms[len(ms)-1]; !strings.Contains(last.Plain, "The match is over") || len(last.Keyboard) > 0 {
 			t.Errorf("%s's last hand message: %q %+v", u.FirstName, last.Plain, last.Keyboard)
@@ -233,7 +241,7 @@ func TestFaultsLoseNothing(t *testing.T) {
 	h.clean()
 }
 
-func countInjected(calls []tgfake.Call) int {
+func countInjected(calls []tgtest.Call) int {
 	n := 0
 	for _, c := range calls {
 		if c.Injected {

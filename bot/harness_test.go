@@ -15,15 +15,15 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/all"
 	"github.com/kozyr-bot/kozyr/games/wizard"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
-// The end-to-end tests drive the real go-telegram client against tgfake, with bbolt in a temp dir.
+// The end-to-end tests drive the real go-telegram client against tgtest, with bbolt in a temp dir.
 // Windows are scaled (rateScale) and agents wait aiDelay, so a short Wizard match takes seconds.
 const (
 	rateScale = 50
@@ -32,10 +32,10 @@ const (
 )
 
 var (
-	alice = tgfake.User{ID: 101, FirstName: "Alice", LanguageCode: "en"}
-	bob   = tgfake.User{ID: 102, FirstName: "Bob", LanguageCode: "en-GB"}
-	carol = tgfake.User{ID: 103, FirstName: "Carol", LanguageCode: "en"}
-	dave  = tgfake.User{ID: 104, FirstName: "Dave", LanguageCode: "en"}
+	alice = tgtest.User{ID: 101, FirstName: "Alice", LanguageCode: "en"}
+	bob   = tgtest.User{ID: 102, FirstName: "Bob", LanguageCode: "en-GB"}
+	carol = tgtest.User{ID: 103, FirstName: "Carol", LanguageCode: "en"}
+	dave  = tgtest.User{ID: 104, FirstName: "Dave", LanguageCode: "en"}
 )
 
 type setup struct {
@@ -45,7 +45,7 @@ type setup struct {
 	path        string        // the DB file; "" = a new one in t.TempDir()
 	sync        bool          // fsync every commit, as in production (off in tests for speed)
 	rateScale   float64
-	fake        *tgfake.Server
+	fake        *tgtest.Server
 	webhook     bool          // take updates by webhook instead of polling
 	games       []games.Rules // nil: all.Rules()
 }
@@ -57,7 +57,7 @@ const webhookSecret = "kozyr-test-secret"
 type harness struct {
 	t    testing.TB
 	chat int64 // the group the test plays in
-	fake *tgfake.Server
+	fake *tgtest.Server
 	st   *store.BoltStore
 	bot  *Bot
 	stop context.CancelFunc
@@ -69,12 +69,6 @@ type harness struct {
 
 func start(t testing.TB, s setup) *harness {
 	t.Helper()
-	fake := s.fake
-	if fake == nil {
-		fake = tgfake.New(tgfake.Options{RateScale: cmp.Or(s.rateScale, rateScale), Faults: s.faults, Seed: 7, WaitTimeout: 60 * time.Second})
-		t.Cleanup(fake.Close)
-		fake.AddGroup(group, "Card night")
-	}
 	path := s.path
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "kozyr.db")
@@ -87,6 +81,18 @@ func start(t testing.TB, s setup) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return startWith(t, s, st, st)
+}
+
+// startWith is start with the store the bot uses (which may wrap the file's) given.
+func startWith(t testing.TB, s setup, use store.Store, st *store.BoltStore) *harness {
+	t.Helper()
+	fake := s.fake
+	if fake == nil {
+		fake = tgtest.New(tgtest.Options{RateScale: cmp.Or(s.rateScale, rateScale), Faults: s.faults, Seed: 7, WaitTimeout: 60 * time.Second})
+		t.Cleanup(fake.Close)
+		fake.AddGroup(group, "Card night")
+	}
 	loc, err := locales.Load()
 	if err != nil {
 		t.Fatal(err)
@@ -98,13 +104,15 @@ func start(t testing.TB, s setup) *harness {
 	cfg := Config{
 		Token:       fake.Token(),
 		APIURL:      fake.URL(),
-		Store:       st,
+		Store:       use,
 		Games:       s.games,
 		Locales:     loc,
 		Log:         zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.WarnLevel),
 		TurnTimeout: s.turnTimeout,
 		AIDelay:     cmp.Or(s.aiDelay, aiDelay),
 		RateScale:   cmp.Or(s.rateScale, rateScale),
+		GroupPause:  5 * time.Millisecond,
+		HandPause:   50 * time.Millisecond,
 	}
 	if s.webhook {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -146,7 +154,7 @@ func (h *harness) close() {
 	}
 }
 
-func (h *harness) say(chat int64, from tgfake.User, text string) { h.fake.SendText(chat, from, text) }
+func (h *harness) say(chat int64, from tgtest.User, text string) { h.fake.SendText(chat, from, text) }
 
 func (h *harness) wait(what string, cond func() bool) {
 	h.t.Helper()
@@ -205,9 +213,9 @@ func (h *harness) user(id int64) store.User {
 }
 
 // lobby waits for the group's lobby message and returns it.
-func (h *harness) lobby() tgfake.Message {
+func (h *harness) lobby() tgtest.Message {
 	h.t.Helper()
-	var m tgfake.Message
+	var m tgtest.Message
 	h.wait("the lobby message", func() bool {
 		t, ok := h.table()
 		if !ok || t.Started {
@@ -224,7 +232,7 @@ func (h *harness) lobby() tgfake.Message {
 }
 
 // firstData is the data of a message's first button, or "".
-func firstData(m tgfake.Message) string {
+func firstData(m tgtest.Message) string {
 	if len(m.Keyboard) == 0 || len(m.Keyboard[0]) == 0 {
 		return ""
 	}
@@ -238,9 +246,9 @@ func (h *harness) seats(n int) {
 }
 
 // pressButton presses the lobby button whose data ends with op and waits for the answer.
-func (h *harness) pressLobby(from tgfake.User, op string) tgfake.CallbackAnswer {
+func (h *harness) pressLobby(from tgtest.User, op string) tgtest.CallbackAnswer {
 	h.t.Helper()
-	var m tgfake.Message
+	var m tgtest.Message
 	var data string
 	h.wait("lobby button "+op, func() bool {
 		m = h.lobby()
@@ -258,10 +266,10 @@ func (h *harness) pressLobby(from tgfake.User, op string) tgfake.CallbackAnswer 
 }
 
 // press presses a button and waits for the bot's answer.
-func (h *harness) press(chat int64, msg int, from tgfake.User, data string) tgfake.CallbackAnswer {
+func (h *harness) press(chat int64, msg int, from tgtest.User, data string) tgtest.CallbackAnswer {
 	h.t.Helper()
 	id := h.fake.Press(chat, msg, from, data)
-	var a tgfake.CallbackAnswer
+	var a tgtest.CallbackAnswer
 	h.wait("the answer to "+data, func() bool {
 		var ok bool
 		a, ok = h.fake.Answer(id)
@@ -272,7 +280,7 @@ func (h *harness) press(chat int64, msg int, from tgfake.User, data string) tgfa
 
 // shortGame opens a Wizard table of three rounds: /new wizard, then the creator cycles the
 // short_game option in the lobby's options keyboard to "3".
-func (h *harness) shortGame(creator tgfake.User) {
+func (h *harness) shortGame(creator tgtest.User) {
 	h.t.Helper()
 	h.say(h.chat, creator, "/new wizard")
 	h.lobby()
@@ -307,12 +315,12 @@ func optionIndex(t testing.TB, key string) string {
 
 // turn is a keyboard a player may press now: the newest game keyboard among the players' DMs.
 type turn struct {
-	user    tgfake.User
-	msg     tgfake.Message
+	user    tgtest.User
+	msg     tgtest.Message
 	version int
 }
 
-func (h *harness) currentTurn(players []tgfake.User) (turn, bool) {
+func (h *harness) currentTurn(players []tgtest.User) (turn, bool) {
 	var best turn
 	found := false
 	t, ok := h.table()
@@ -341,7 +349,7 @@ func (h *harness) finished() bool {
 
 // play presses buttons for the human players until the match ends. choose picks the button; it
 // returns the number of presses.
-func (h *harness) play(players []tgfake.User, choose func(n int) int) int {
+func (h *harness) play(players []tgtest.User, choose func(n int) int) int {
 	h.t.Helper()
 	last, presses := -1, 0
 	if t, ok := h.table(); ok {
@@ -376,9 +384,9 @@ func (h *harness) play(players []tgfake.User, choose func(n int) int) int {
 func first(int) int { return 0 }
 
 // ended waits for the match end message in the group and checks the run was clean.
-func (h *harness) ended() tgfake.Message {
+func (h *harness) ended() tgtest.Message {
 	h.t.Helper()
-	var m tgfake.Message
+	var m tgtest.Message
 	h.wait("the final score in the group", func() bool {
 		var ok bool
 		m, ok = h.fake.Find(h.chat, "Final score")
@@ -396,17 +404,41 @@ func (h *harness) clean() {
 }
 
 // flush waits until the outbox has sent everything.
+// flush waits until the outbox has sent everything, and an ended table's last messages (the
+// deletion of superseded prompts among them) are out and the table dropped.
 func (h *harness) flush() {
 	h.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := h.bot.out.Flush(ctx); err != nil && !errors.Is(err, context.Canceled) {
-		h.t.Fatalf("flush: %v", err)
+	for {
+		if err := h.bot.out.Flush(ctx); err != nil && !errors.Is(err, context.Canceled) {
+			h.t.Fatalf("flush: %v", err)
+		}
+		if !h.endingHeld() && h.bot.out.Pending() == 0 {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			h.t.Fatalf("flush: an ended table is still held")
+		case <-time.After(5 * time.Millisecond):
+		}
 	}
 }
 
+// endingHeld reports whether the bot still holds a table that has ended.
+func (h *harness) endingHeld() bool {
+	h.bot.mu.Lock()
+	defer h.bot.mu.Unlock()
+	for _, m := range h.bot.tables {
+		if snap := m.current(); snap != nil && snap.Rec.Ending() {
+			return true
+		}
+	}
+	return false
+}
+
 // openDMs has users press START in the bot's DM and waits until the bot knows.
-func (h *harness) openDMs(users ...tgfake.User) {
+func (h *harness) openDMs(users ...tgtest.User) {
 	h.t.Helper()
 	for _, u := range users {
 		h.fake.StartDM(u, "")
@@ -422,9 +454,9 @@ func (h *harness) openDMs(users ...tgfake.User) {
 }
 
 // replyTo waits for the bot's newest message in chat containing substr.
-func (h *harness) reply(chat int64, substr string) tgfake.Message {
+func (h *harness) reply(chat int64, substr string) tgtest.Message {
 	h.t.Helper()
-	var m tgfake.Message
+	var m tgtest.Message
 	h.wait("a message containing "+substr, func() bool {
 		var ok bool
 		m, ok = h.fake.Find(chat, substr)
@@ -434,7 +466,7 @@ func (h *harness) reply(chat int64, substr string) tgfake.Message {
 }
 
 // begin starts the lobby's match as its creator and waits for the first turn.
-func (h *harness) begin(creator tgfake.User) {
+func (h *harness) begin(creator tgtest.User) {
 	h.t.Helper()
 	if a := h.pressLobby(creator, "begin"); a.Text != "Dealing!" {
 		h.t.Fatalf("begin: %q", a.Text)
@@ -443,7 +475,7 @@ func (h *harness) begin(creator tgfake.User) {
 }
 
 // waitTurn waits for a keyboard newer than version among the players' DMs.
-func (h *harness) waitTurn(players []tgfake.User, version int) turn {
+func (h *harness) waitTurn(players []tgtest.User, version int) turn {
 	h.t.Helper()
 	var cur turn
 	h.wait("a turn after version "+strconv.Itoa(version), func() bool {
@@ -461,7 +493,7 @@ func contextWithTimeout(d time.Duration) (context.Context, context.CancelFunc) {
 }
 
 // anyKeyboard reports whether a player still has a message with buttons.
-func (h *harness) anyKeyboard(players []tgfake.User) bool {
+func (h *harness) anyKeyboard(players []tgtest.User) bool {
 	for _, u := range players {
 		for _, m := range h.fake.Messages(u.ID) {
 			if len(m.Keyboard) > 0 {
@@ -609,7 +641,7 @@ func (h *harness) patchState(patch func([]byte) ([]byte, error)) {
 	}
 	if m := h.bot.mem(rec.ID); m != nil {
 		snap := *m.current()
-		snap.st = st
+		snap.State = st
 		m.committed(0, &snap)
 	}
 }

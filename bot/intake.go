@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"crypto/subtle"
 	"encoding/json"
@@ -147,6 +148,15 @@ func (t *tracker) confirmed(offset int64, now time.Time) {
 	}
 }
 
+// known reports whether an update is in flight or settled: a delivery of it again is not new.
+func (t *tracker) known(id int64) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	_, inflight := t.inflight[id]
+	_, settled := t.settled[id]
+	return inflight || settled
+}
+
 // busy is the number of updates in flight.
 func (t *tracker) busy() int {
 	t.mu.Lock()
@@ -169,7 +179,7 @@ func (b *Bot) receive(u *models.Update) (*pending, bool) {
 	if !b.queue.Do(b.keyOf(u), run) {
 		// The table's queue is full: the press is answered "busy" and nothing changes.
 		if q := u.CallbackQuery; q != nil {
-			go b.answer(b.work, q.ID, b.text(b.loc.Match(q.From.LanguageCode), "bot.cb.busy"), "", false)
+			go b.answer(b.work, q.ID, b.render.Text(b.loc.Match(q.From.LanguageCode), "bot.cb.busy"), "", false)
 		}
 		b.intake.settle(u.ID, nil, time.Now())
 	}
@@ -260,13 +270,19 @@ func (b *Bot) poll(ctx context.Context) error {
 		}
 		backoff = 0
 		b.intake.confirmed(offset, time.Now())
-		fresh := 0
+		var fresh []*pending
 		for _, u := range updates {
 			if p, isNew := b.receive(u); p != nil && isNew {
-				fresh++
+				fresh = append(fresh, p)
 			}
 		}
-		if len(updates) > 0 && fresh == 0 {
+		switch {
+		case len(fresh) > 0:
+			// Let this batch settle for a moment before asking again: the next answer then
+			// confirms it instead of handing most of it back.
+			b.settleWait(ctx, fresh, pollSettle)
+		case len(updates) > 0:
+			// Only updates already in flight came back: wait until one of them settles.
 			select {
 			case <-ctx.Done():
 			case <-b.intake.changed:
@@ -275,6 +291,24 @@ func (b *Bot) poll(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// pollSettle bounds how long the poll loop waits for a batch to settle before it asks for more.
+const pollSettle = 20 * time.Millisecond
+
+// settleWait waits until every one of ps has settled, ctx is done or d has passed.
+func (b *Bot) settleWait(ctx context.Context, ps []*pending, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	for _, p := range ps {
+		select {
+		case <-p.done:
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			return
+		}
+	}
 }
 
 func sleep(ctx context.Context, d time.Duration) bool {
@@ -331,10 +365,10 @@ func (b *Bot) getUpdatesLimit(ctx context.Context, offset int64, timeout time.Du
 		return nil, fmt.Errorf("getUpdates: read answer: %w", err)
 	}
 	var r struct {
-		OK          bool             `json:"ok"`
-		Result      []*models.Update `json:"result"`
-		ErrorCode   int              `json:"error_code"`
-		Description string           `json:"description"`
+		OK          bool              `json:"ok"`
+		Result      []json.RawMessage `json:"result"`
+		ErrorCode   int               `json:"error_code"`
+		Description string            `json:"description"`
 		Parameters  struct {
 			RetryAfter int `json:"retry_after"`
 		} `json:"parameters"`
@@ -348,7 +382,35 @@ func (b *Bot) getUpdatesLimit(ctx context.Context, offset int64, timeout time.Du
 		}
 		return nil, fmt.Errorf("getUpdates: %d %s", r.ErrorCode, r.Description)
 	}
-	return r.Result, nil
+	// An update still in flight comes back until it settles; only the new ones are decoded.
+	out := make([]*models.Update, 0, len(r.Result))
+	for _, raw := range r.Result {
+		if id, ok := leadingUpdateID(raw); ok && b.intake.known(id) {
+			out = append(out, &models.Update{ID: id})
+			continue
+		}
+		u := &models.Update{}
+		if err := json.Unmarshal(raw, u); err != nil {
+			return nil, fmt.Errorf("getUpdates: decode update: %w", err)
+		}
+		out = append(out, u)
+	}
+	return out, nil
+}
+
+// leadingUpdateID reads the update_id of an update object that starts with it, as Telegram writes
+// them, without decoding the rest.
+func leadingUpdateID(raw []byte) (int64, bool) {
+	rest, ok := bytes.CutPrefix(bytes.TrimLeft(raw, " \t\r\n"), []byte(`{"update_id":`))
+	if !ok {
+		return 0, false
+	}
+	end := bytes.IndexAny(rest, ",}")
+	if end <= 0 {
+		return 0, false
+	}
+	id, err := strconv.ParseInt(string(bytes.TrimSpace(rest[:end])), 10, 64)
+	return id, err == nil
 }
 
 // webhookWait bounds how long a webhook request waits for its update to settle; Telegram gives

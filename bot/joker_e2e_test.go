@@ -11,16 +11,17 @@ import (
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
-	"github.com/kozyr-bot/kozyr/games/ai"
+	"github.com/kozyr-bot/kozyr/games/all"
 	"github.com/kozyr-bot/kozyr/games/joker"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
 // openTable opens a lobby of r by /new and sets opts from the lobby's options keyboard, as the
 // creator would: each option's button cycles its value until it shows the wanted one.
-func (h *harness) openTable(creator tgfake.User, r games.Rules, opts map[string]string) {
+func (h *harness) openTable(creator tgtest.User, r games.Rules, opts map[string]string) {
 	h.t.Helper()
 	h.say(h.chat, creator, "/new "+r.Name())
 	h.lobby()
@@ -72,9 +73,19 @@ func (h *harness) fixSeed(seed uint64) {
 // with the same knowledge a player has (seed and version only feed a deterministic rng).
 type policy func(st games.State, s games.Seat, version int, seed uint64) games.Action
 
+// gameRules is the registered game of that name.
+func gameRules(name string) games.Rules {
+	for _, r := range all.Rules() {
+		if r.Name() == name {
+			return r
+		}
+	}
+	return nil
+}
+
 // agentAction is what the bot's own agent would do for seat s at this version (the same rng).
 func agentAction(game string, st games.State, s games.Seat, version int, seed uint64) games.Action {
-	return ai.For(game).Choose(st.View(s), st.Legal(s), agentStream(seed, version, s))
+	return agentChoice(gameRules(game), st, s, version, seed)
 }
 
 // simStep is one action of a simulated match.
@@ -193,7 +204,7 @@ func (w *tableWatch) showed(substrs ...string) bool {
 
 // playBy presses, for the human players, the button of the action pol picks on each of their
 // turns until the match ends, checking each press was accepted. It returns the actions pressed.
-func (h *harness) playBy(players []tgfake.User, pol policy, w *tableWatch) []games.Action {
+func (h *harness) playBy(players []tgtest.User, pol policy, w *tableWatch) []games.Action {
 	h.t.Helper()
 	last := -1
 	if t, ok := h.table(); ok {
@@ -230,7 +241,7 @@ func (h *harness) playBy(players []tgfake.User, pol policy, w *tableWatch) []gam
 		seat := rec.SeatOf(cur.user.ID)
 		a := pol(st, seat, rec.Version, rec.Seed)
 		data := callback.Play{Table: rec.ID, Version: rec.Version, Action: a}.String()
-		if !slices.ContainsFunc(slices.Concat(cur.msg.Keyboard...), func(b tgfake.Button) bool { return b.Data == data }) {
+		if !slices.ContainsFunc(slices.Concat(cur.msg.Keyboard...), func(b tgtest.Button) bool { return b.Data == data }) {
 			h.t.Fatalf("%s has no button for %s: %+v", cur.user.FirstName, a, cur.msg.Keyboard)
 		}
 		if ans := h.press(cur.user.ID, cur.msg.ID, cur.user, data); !strings.HasPrefix(ans.Text, "Played") {
@@ -242,12 +253,12 @@ func (h *harness) playBy(players []tgfake.User, pol policy, w *tableWatch) []gam
 }
 
 // replyAfter waits for the bot's first message in chat after message id after that contains substr.
-func (h *harness) replyAfter(chat int64, after int, substr string) tgfake.Message {
+func (h *harness) replyAfter(chat int64, after int, substr string) tgtest.Message {
 	h.t.Helper()
-	var m tgfake.Message
+	var m tgtest.Message
 	h.wait("a reply containing "+substr, func() bool {
 		for _, x := range h.fake.Messages(chat) {
-			if x.ID > after && x.From == tgfake.BotID && strings.Contains(x.Plain, substr) {
+			if x.ID > after && x.From == tgtest.BotID && strings.Contains(x.Plain, substr) {
 				m = x
 				return true
 			}
@@ -261,7 +272,7 @@ func (h *harness) replyAfter(chat int64, after int, substr string) tgfake.Messag
 func (h *harness) groupTexts(substr string) []string {
 	var out []string
 	for _, m := range h.fake.Messages(h.chat) {
-		if m.From == tgfake.BotID && strings.Contains(m.Plain, substr) {
+		if m.From == tgtest.BotID && strings.Contains(m.Plain, substr) {
 			out = append(out, m.Plain)
 		}
 	}
@@ -282,7 +293,7 @@ func (h *harness) finalState() (store.Table, games.State) {
 	if m.Sheet == nil {
 		h.t.Fatal("the archive kept no sheet")
 	}
-	return matchTable(m), archivedState{st, *m.Sheet}
+	return render.MatchTable(m), archivedState{st, *m.Sheet}
 }
 
 // archivedState is a replayed final state whose sheet is the one the archive kept (a test that
@@ -305,7 +316,7 @@ func (h *harness) finalLog() []string {
 }
 
 // checkStats checks each human's stats for game after one finished match against the final sheet.
-func (h *harness) checkStats(game string, t store.Table, sh games.Sheet, users ...tgfake.User) {
+func (h *harness) checkStats(game string, t store.Table, sh games.Sheet, users ...tgtest.User) {
 	h.t.Helper()
 	for _, u := range users {
 		s := t.SeatOf(u.ID)
@@ -346,7 +357,7 @@ var (
 func TestJokerParty(t *testing.T) {
 	t.Parallel()
 	r := joker.Rules()
-	humans := []tgfake.User{alice, bob}
+	humans := []tgtest.User{alice, bob}
 	human := func(s games.Seat) bool { return s < 2 }
 	seed, simLog := findSeed(t, r, games.Config{Players: 4}, human, jokerPolicy, nil, 2000, func(steps []simStep, _ games.State) bool {
 		kinds := map[string]bool{}
@@ -392,7 +403,7 @@ func TestJokerParty(t *testing.T) {
 		t.Errorf("match end without winner: %s", end.Plain)
 	}
 	for _, s := range sh.Winners {
-		if name := h.bot.seatName(rec, "en", s); !strings.Contains(end.Plain, name) {
+		if name := h.bot.render.SeatName(rec, "en", s); !strings.Contains(end.Plain, name) {
 			t.Errorf("match end does not name the winner %s: %s", name, end.Plain)
 		}
 	}
@@ -456,7 +467,7 @@ func TestJokerParty(t *testing.T) {
 
 // keyboardOf is a player's newest DM message with game buttons for the test group, and the
 // version its buttons were drawn for.
-func (h *harness) keyboardOf(u tgfake.User) (tgfake.Message, int, bool) {
+func (h *harness) keyboardOf(u tgtest.User) (tgtest.Message, int, bool) {
 	ms := h.fake.Messages(u.ID)
 	for i := len(ms) - 1; i >= 0; i-- {
 		m := ms[i]
@@ -469,7 +480,7 @@ func (h *harness) keyboardOf(u tgfake.User) (tgfake.Message, int, bool) {
 			}
 		}
 	}
-	return tgfake.Message{}, 0, false
+	return tgtest.Message{}, 0, false
 }
 
 // bankStake is the stake a human punter presses: varied, so the revealed stakes differ.
@@ -484,7 +495,7 @@ func bankStake(st games.State, s games.Seat) games.Action {
 func TestJokerBankSession(t *testing.T) {
 	t.Parallel()
 	r := joker.BankRules()
-	humans := []tgfake.User{alice, bob, carol}
+	humans := []tgtest.User{alice, bob, carol}
 	cfg := games.Config{Players: 4, Options: map[string]string{joker.OptRounds: "10"}}
 	// The cards a banker turns depend on the seed and the round only: pick a session in which the
 	// bank passes early and a banker also hits.
@@ -525,7 +536,7 @@ func TestJokerBankSession(t *testing.T) {
 	var rec store.Table
 	var st games.State
 	for {
-		var msg tgfake.Message
+		var msg tgtest.Message
 		h.wait("alice's stake buttons", func() bool {
 			var v int
 			var ok bool
@@ -557,8 +568,8 @@ func TestJokerBankSession(t *testing.T) {
 	together, stale, presses := 0, 0, 0
 	passSeen := false
 	for {
-		var ready []tgfake.User
-		var msgs []tgfake.Message
+		var ready []tgtest.User
+		var msgs []tgtest.Message
 		h.wait("punters to stake or the end", func() bool {
 			w.look()
 			if h.finished() {
@@ -605,7 +616,7 @@ func TestJokerBankSession(t *testing.T) {
 			ids[i] = h.fake.Press(u.ID, msgs[i].ID, u, callback.Play{Table: rec.ID, Version: rec.Version, Action: a}.String())
 		}
 		for i, id := range ids {
-			var ans tgfake.CallbackAnswer
+			var ans tgtest.CallbackAnswer
 			h.wait("the answer to "+ready[i].FirstName, func() bool {
 				var ok bool
 				ans, ok = h.fake.Answer(id)
@@ -655,11 +666,11 @@ func TestJokerBankSession(t *testing.T) {
 		_, after, _ := strings.Cut(m, "Fourteen misses: ")
 		banker := -1
 		for s := range rec.Seats {
-			if strings.HasPrefix(after, h.bot.seatName(rec, "en", games.Seat(s))+" pays every stake") {
+			if strings.HasPrefix(after, h.bot.render.SeatName(rec, "en", games.Seat(s))+" pays every stake") {
 				banker = s
 			}
 		}
-		next := h.bot.seatName(rec, "en", games.Seat((banker+1)%len(rec.Seats)))
+		next := h.bot.render.SeatName(rec, "en", games.Seat((banker+1)%len(rec.Seats)))
 		if banker < 0 || !strings.Contains(m, "The bank passes to "+next+".") {
 			t.Errorf("fourteen misses without the bank passing left: %s", m)
 		}
@@ -671,7 +682,7 @@ func TestJokerBankSession(t *testing.T) {
 		t.Errorf("session end: %s", end.Plain)
 	}
 	for s, m := range g.Money {
-		if line := h.bot.seatName(rec, "en", games.Seat(s)) + ": " + strconv.Itoa(m); !strings.Contains(end.Plain, line) {
+		if line := h.bot.render.SeatName(rec, "en", games.Seat(s)) + ": " + strconv.Itoa(m); !strings.Contains(end.Plain, line) {
 			t.Errorf("session end lacks %q: %s", line, end.Plain)
 		}
 	}

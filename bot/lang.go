@@ -4,12 +4,10 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/go-telegram/bot/models"
 
-	"github.com/kozyr-bot/kozyr/games"
-	"github.com/kozyr-bot/kozyr/locales"
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
@@ -59,47 +57,6 @@ func (b *Bot) chatLangTx(tx store.Tx, chat int64) string {
 	return b.loc.Match("")
 }
 
-// seatLang is the language of a seated player's DMs: their /lang, which the bot copies into
-// every seat they hold, else their client's language when they sat down.
-func (b *Bot) seatLang(p store.Player) string {
-	if p.Lang != "" {
-		return p.Lang
-	}
-	return b.loc.Match("")
-}
-
-// text is a UI string of the bot (HTML).
-func (b *Bot) text(lang, id string, kv ...any) string { return b.loc.Text(lang, id, kv...) }
-
-// gameName is a game's display name (HTML).
-func (b *Bot) gameName(lang, game string) string { return b.loc.Text(lang, game+".name") }
-
-// namer returns the names of a table's seats as people chose them (not escaped: locales escapes
-// names when it renders a Seat argument).
-func (b *Bot) namer(t store.Table, lang string) func(games.Seat) string {
-	return func(s games.Seat) string { return b.seatName(t, lang, s) }
-}
-
-func (b *Bot) seatName(t store.Table, lang string, s games.Seat) string {
-	if s < 0 || int(s) >= len(t.Seats) {
-		return "?"
-	}
-	p := t.Seats[s]
-	if p.AI {
-		n := 0
-		for _, q := range t.Seats[:s+1] {
-			if q.AI {
-				n++
-			}
-		}
-		return locales.Plain(b.text(lang, "bot.ai.name", "N", n))
-	}
-	if p.Name == "" {
-		return "?"
-	}
-	return p.Name
-}
-
 // userName is how a Telegram user is shown: first and last name as they chose them.
 func userName(u *models.User) string {
 	n := strings.TrimSpace(u.FirstName + " " + u.LastName)
@@ -109,14 +66,5 @@ func userName(u *models.User) string {
 	if n == "" {
 		n = "?"
 	}
-	return truncateRunes(n, 64)
-}
-
-// truncateRunes cuts s to at most n runes, marking the cut with an ellipsis.
-func truncateRunes(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
+	return render.Truncate(n, 64)
 }

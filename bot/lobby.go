@@ -12,28 +12,19 @@ import (
 	"github.com/go-telegram/bot/models"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
-	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
-// refusal is a request the bot turns down; its text is the locale id of the answer. Returned from
-// inside a transaction it also aborts the write.
-type refusal string
-
-func (r refusal) Error() string { return string(r) }
-
 // errNeedDM means the user must open a DM with the bot (a deep link) before they can be seated.
 var errNeedDM = errors.New("user has no open DM")
-
-// modeOptions is the lobby keyboard that cycles the game's options.
-const modeOptions = "opts"
 
 // cmdNew opens a table at place: with a game id at once, without one through a picker keyboard.
 // msg is a message to turn into the lobby (the picker's), or 0 to post a new one. The creator is
 // seated if the bot can write to them; otherwise they get a deep link (errNeedDM, with the new
 // table in fx).
-func (b *Bot) cmdNew(tx store.Tx, fx *effects, place store.Place, from *models.User, lang, arg string, msg int, say func(content) error) error {
+func (b *Bot) cmdNew(tx store.Tx, fx *effects, place store.Place, from *models.User, lang, arg string, msg int, say func(render.Content) error) error {
 	if rec, err := tx.TableAt(place); err == nil {
 		if rec.Started {
 			return refusal("bot.lobby.started")
@@ -43,12 +34,12 @@ func (b *Bot) cmdNew(tx store.Tx, fx *effects, place store.Place, from *models.U
 		return err
 	}
 	if arg == "" {
-		return say(content{Text: b.text(lang, "bot.new.pick"), Rows: b.pickRows(lang)})
+		return say(render.Content{Text: b.render.Text(lang, "bot.new.pick"), Rows: b.render.PickRows(lang)})
 	}
 	fields := splitFields(arg)
 	r, ok := b.rules[fields[0]]
 	if !ok {
-		return say(content{Text: b.text(lang, "bot.new.unknown", "Games", b.gameIDs())})
+		return say(render.Content{Text: b.render.Text(lang, "bot.new.unknown", "Games", b.render.GameIDs())})
 	}
 	seed, err := newSeed()
 	if err != nil {
@@ -71,11 +62,11 @@ func (b *Bot) cmdNew(tx store.Tx, fx *effects, place store.Place, from *models.U
 	if u.DMOpen {
 		rec.Seats = []store.Player{b.player(tx, from)}
 	}
-	if err := fx.save(tx, &snapshot{rec: rec, lang: lang}); err != nil {
+	if err := fx.save(tx, &render.Snapshot{Rec: rec, Lang: lang}); err != nil {
 		return err
 	}
 	if !u.DMOpen {
-		return say(b.deepLink(lang, "bot.join.dm", fx.snaps[len(fx.snaps)-1].rec.ID, userName(from)))
+		return say(b.render.DeepLink(lang, "bot.join.dm", fx.snaps[len(fx.snaps)-1].Rec.ID, userName(from)))
 	}
 	return nil
 }
@@ -138,7 +129,7 @@ func (b *Bot) lobbyChange(tx store.Tx, fx *effects, rec store.Table, fn func(rec
 	if err := fn(&rec); err != nil {
 		return err
 	}
-	return fx.save(tx, &snapshot{rec: rec, lang: b.chatLangTx(tx, rec.Place.Chat)})
+	return fx.save(tx, &render.Snapshot{Rec: rec, Lang: b.chatLangTx(tx, rec.Place.Chat)})
 }
 
 // join seats a user at the lobby at place; errNeedDM when the bot cannot write to them yet (dm:
@@ -208,11 +199,11 @@ func (b *Bot) goAway(tx store.Tx, fx *effects, rec store.Table, user int64) erro
 		return errNoTable
 	}
 	again := *snap
-	again.rec = rec
+	again.Rec = rec
 	if err := fx.save(tx, &again); err != nil {
 		return err
 	}
-	return fx.reply(tx, rec.Place, content{Text: b.text(again.lang, "bot.leave.away")})
+	return fx.reply(tx, rec.Place, render.Content{Text: b.render.Text(again.Lang, "bot.leave.away")})
 }
 
 // addAI seats an agent.
@@ -308,7 +299,7 @@ func (b *Bot) begin(tx store.Tx, fx *effects, place store.Place, may bool) error
 	if err := tx.PutState(rec.ID, data); err != nil {
 		return err
 	}
-	return fx.save(tx, &snapshot{rec: rec, st: st, lang: b.chatLangTx(tx, rec.Place.Chat)})
+	return fx.save(tx, &render.Snapshot{Rec: rec, State: st, Lang: b.chatLangTx(tx, rec.Place.Chat)})
 }
 
 // cancel closes the table at place, lobby or match, without a result (creator or admin).
@@ -354,7 +345,7 @@ func (b *Bot) onLobby(ctx context.Context, upd int64, q *models.CallbackQuery) e
 	d, err := callback.ParseLobby(q.Data)
 	m := q.Message.Message
 	if err != nil || m == nil {
-		b.refuse(ctx, upd, q, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "")
+		b.refuse(ctx, upd, q, b.render.Text(b.userLang(ctx, &q.From), "bot.cb.forged"), "")
 		return nil
 	}
 	var may bool
@@ -370,7 +361,7 @@ func (b *Bot) onLobby(ctx context.Context, upd int64, q *models.CallbackQuery) e
 		answer, url = "", ""
 		rec, err := tx.Table(d.Table)
 		if errors.Is(err, store.ErrNotFound) || (err == nil && (rec.Started || rec.Ending() || rec.Place != placeOf(m))) {
-			answer = b.text(lang, "bot.cb.stale")
+			answer = b.render.Text(lang, "bot.cb.stale")
 			return errUnchanged
 		}
 		if err != nil {
@@ -382,7 +373,7 @@ func (b *Bot) onLobby(ctx context.Context, upd int64, q *models.CallbackQuery) e
 		case op == callback.OpJoin:
 			res, ok = b.join(tx, fx, rec.Place, &q.From, false), "bot.join.ok"
 			if errors.Is(res, errNeedDM) {
-				url = b.startLink(rec.ID)
+				url = b.render.StartLink(rec.ID)
 				return errUnchanged
 			}
 		case op == callback.OpLeave:
@@ -396,7 +387,7 @@ func (b *Bot) onLobby(ctx context.Context, upd int64, q *models.CallbackQuery) e
 		case op == callback.OpOptions, op == callback.OpBack:
 			mode := ""
 			if op == callback.OpOptions {
-				mode = modeOptions
+				mode = render.ModeOptions
 			}
 			res = b.lobbyChange(tx, fx, rec, func(t *store.Table) error { t.Mode = mode; return nil })
 		case op == callback.OpBegin:
@@ -405,8 +396,7 @@ func (b *Bot) onLobby(ctx context.Context, upd int64, q *models.CallbackQuery) e
 			res = b.cycleOption(tx, fx, rec, d.Option())
 		}
 		answer = b.outcome(lang, res, ok)
-		var r refusal
-		if errors.As(res, &r) {
+		if _, refused := refusalOf(res); refused {
 			return errUnchanged
 		}
 		return res
@@ -421,27 +411,13 @@ func (b *Bot) onLobby(ctx context.Context, upd int64, q *models.CallbackQuery) e
 	return err
 }
 
-// outcome is the answer to a request: its refusal, the success text, or a generic error.
-func (b *Bot) outcome(lang string, err error, ok string) string {
-	var r refusal
-	switch {
-	case err == nil:
-		return b.text(lang, ok)
-	case errors.As(err, &r):
-		return b.text(lang, string(r))
-	default:
-		b.log.Error().Err(err).Msg("request failed")
-		return b.text(lang, "bot.cb.error")
-	}
-}
-
 // onPick opens the table chosen in the game picker, turning the picker message into the lobby.
 func (b *Bot) onPick(ctx context.Context, upd int64, q *models.CallbackQuery) error {
 	d, err := callback.ParsePick(q.Data)
 	m := q.Message.Message
 	_, known := b.rules[d.Game]
 	if err != nil || m == nil || !known || m.Chat.Type == models.ChatTypePrivate {
-		b.refuse(ctx, upd, q, b.text(b.userLang(ctx, &q.From), "bot.cb.forged"), "")
+		b.refuse(ctx, upd, q, b.render.Text(b.userLang(ctx, &q.From), "bot.cb.forged"), "")
 		return nil
 	}
 	var answer, url string
@@ -451,9 +427,9 @@ func (b *Bot) onPick(ctx context.Context, upd int64, q *models.CallbackQuery) er
 		if err != nil {
 			return err
 		}
-		res := b.cmdNew(tx, fx, placeOf(m), &q.From, glang, d.Game, m.ID, func(c content) error {
+		res := b.cmdNew(tx, fx, placeOf(m), &q.From, glang, d.Game, m.ID, func(c render.Content) error {
 			if len(fx.snaps) > 0 {
-				url = b.startLink(fx.snaps[len(fx.snaps)-1].rec.ID)
+				url = b.render.StartLink(fx.snaps[len(fx.snaps)-1].Rec.ID)
 			}
 			return nil
 		})
@@ -461,8 +437,7 @@ func (b *Bot) onPick(ctx context.Context, upd int64, q *models.CallbackQuery) er
 		if url != "" {
 			answer = ""
 		}
-		var r refusal
-		if errors.As(res, &r) {
+		if _, refused := refusalOf(res); refused {
 			return errUnchanged
 		}
 		return res
@@ -475,20 +450,6 @@ func (b *Bot) onPick(ctx context.Context, upd int64, q *models.CallbackQuery) er
 		b.answer(ctx, q.ID, answer, url, false)
 	}
 	return err
-}
-
-// startLink is the t.me deep link that opens the bot's DM and, on START, seats the user at table
-// id.
-func (b *Bot) startLink(id store.TableID) string {
-	return "https://t.me/" + b.me + "?start=" + callback.JoinPayload(id)
-}
-
-// deepLink is a group message asking a user to open the bot, with the link as a button.
-func (b *Bot) deepLink(lang, msgID string, id store.TableID, name string) content {
-	return content{
-		Text: b.text(lang, msgID, "Name", name),
-		Rows: [][]button{{{Text: locales.Plain(b.text(lang, "bot.btn.open")), URL: b.startLink(id)}}},
-	}
 }
 
 // tableKey is the queue of the table that callback data or a deep-link payload names: the

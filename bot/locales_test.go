@@ -2,6 +2,7 @@ package bot
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -18,16 +19,20 @@ func TestLocaleIDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	used := map[string]bool{}
-	files, err := os.ReadDir(".")
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, err := filepath.Glob("render/*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	re := regexp.MustCompile(`"(bot\.[a-z_.]*[a-z_])"`)
-	for _, f := range files {
-		if !strings.HasSuffix(f.Name(), ".go") || strings.HasSuffix(f.Name(), "_test.go") {
+	for _, f := range append(files, more...) {
+		if strings.HasSuffix(f, "_test.go") {
 			continue
 		}
-		src, err := os.ReadFile(f.Name())
+		src, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"unicode/utf16"
 
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/magister"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
@@ -19,7 +19,7 @@ import (
 func TestMagisterFullGame(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{rateScale: 1000})
-	humans := []tgfake.User{alice, bob}
+	humans := []tgtest.User{alice, bob}
 	h.openDMs(humans...)
 	h.say(group, alice, "/new magister")
 	if lobby := h.lobby(); !strings.Contains(lobby.Plain, "each player his own") || !strings.Contains(lobby.Plain, "chosen in turn") {
@@ -31,8 +31,8 @@ func TestMagisterFullGame(t *testing.T) {
 	h.begin(alice)
 
 	var picked, sawBank, sawTakes int
-	n := h.pressThrough(magister.Rules(), humans, func(a acting) tgfake.Button {
-		g := a.view.Game.(magister.GameView)
+	n := h.pressThrough(magister.Rules(), humans, func(a acting) tgtest.Button {
+		g := a.view.Game.(magister.View)
 		if g.Choosing {
 			// Variant 1: a button per free suit; the human takes the first.
 			picked++
@@ -60,7 +60,7 @@ func TestMagisterFullGame(t *testing.T) {
 	}
 	end := h.ended()
 	final, st := h.finalState()
-	if g := st.View(games.Nobody).Game.(magister.GameView); g.Deal != 24 || len(st.ToAct()) != 0 {
+	if g := st.View(games.Nobody).Game.(magister.View); g.Deal != 24 || len(st.ToAct()) != 0 {
 		t.Fatalf("the game ended at deal %d", g.Deal)
 	}
 	sh := st.Score()

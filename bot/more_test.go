@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
@@ -46,7 +46,7 @@ func TestTurnTimer(t *testing.T) {
 func TestMigration(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{})
-	players := []tgfake.User{alice, bob}
+	players := []tgtest.User{alice, bob}
 	h.openDMs(players...)
 	h.aliceBobAndAgent()
 	cur := h.waitTurn(players, -1)
@@ -73,7 +73,7 @@ func TestMigration(t *testing.T) {
 func TestBotRemoved(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{})
-	players := []tgfake.User{alice, bob}
+	players := []tgtest.User{alice, bob}
 	h.openDMs(players...)
 	h.aliceBobAndAgent()
 	h.waitTurn(players, -1)
@@ -161,7 +161,7 @@ func TestClosedDMGetsDeepLink(t *testing.T) {
 		}
 		return false
 	})
-	h.play([]tgfake.User{alice, dave}, first)
+	h.play([]tgtest.User{alice, dave}, first)
 	h.ended()
 	h.flush()
 	h.clean()
@@ -171,7 +171,7 @@ func TestClosedDMGetsDeepLink(t *testing.T) {
 func TestAdminAndHand(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{})
-	players := []tgfake.User{alice, bob}
+	players := []tgtest.User{alice, bob}
 	h.openDMs(alice, bob, carol)
 	h.fake.SetAdmin(group, carol.ID)
 	h.shortGame(alice)

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/nasilie"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -78,7 +78,7 @@ var winnerLine = regexp.MustCompile(`🏆 (.+) reaches (\d+) and wins!`)
 func TestNasilieToHundred(t *testing.T) {
 	t.Parallel()
 	r := nasilie.Rules()
-	humans := []tgfake.User{alice, bob}
+	humans := []tgtest.User{alice, bob}
 	human := func(s games.Seat) bool { return s < 2 }
 	patch := func(st games.State) (games.State, error) {
 		b, err := st.MarshalBinary()
@@ -172,8 +172,8 @@ func TestNasilieToHundred(t *testing.T) {
 		t.Fatalf("match end %q, winners %v", end.Plain, sh.Winners)
 	}
 	win := sh.Winners[0]
-	if n, _ := strconv.Atoi(m[2]); m[1] != h.bot.seatName(rec, "en", win) || n != sh.Totals[win] || n < 100 {
-		t.Errorf("match end %q: want %s with %d ≥ 100", m[0], h.bot.seatName(rec, "en", win), sh.Totals[win])
+	if n, _ := strconv.Atoi(m[2]); m[1] != h.bot.render.SeatName(rec, "en", win) || n != sh.Totals[win] || n < 100 {
+		t.Errorf("match end %q: want %s with %d ≥ 100", m[0], h.bot.render.SeatName(rec, "en", win), sh.Totals[win])
 	}
 	if !strings.Contains(end.Text, "<pre>") {
 		t.Errorf("match end without the sheet: %s", end.Text)
@@ -188,7 +188,7 @@ func TestNasilieToHundred(t *testing.T) {
 func TestNasilieCappedMatch(t *testing.T) {
 	t.Parallel()
 	r := nasilie.Rules()
-	humans := []tgfake.User{carol, dave}
+	humans := []tgtest.User{carol, dave}
 	h := start(t, setup{})
 	h.openDMs(humans...)
 	h.openTable(carol, r, map[string]string{nasilie.OptRounds: "3"})
@@ -217,7 +217,7 @@ func TestNasilieCappedMatch(t *testing.T) {
 	}
 	best := slices.Max(sh.Totals)
 	for _, s := range sh.Winners {
-		if sh.Totals[s] != best || !strings.Contains(end.Plain, h.bot.seatName(rec, "en", s)) {
+		if sh.Totals[s] != best || !strings.Contains(end.Plain, h.bot.render.SeatName(rec, "en", s)) {
 			t.Errorf("winner %d with %d (best %d) in %q", s, sh.Totals[s], best, end.Plain)
 		}
 	}
@@ -246,7 +246,7 @@ func (h *harness) checkNasilieScore(rec store.Table, st games.State) {
 		h.t.Fatalf("no deals on the sheet")
 	}
 	for i, row := range sh.Rows {
-		label := locales.Plain(h.bot.loc.Render("en", row.Label, h.bot.namer(rec, "en")))
+		label := locales.Plain(h.bot.loc.Render("en", row.Label, h.bot.render.Namer(rec, "en")))
 		if !strings.Contains(score.Plain, label) {
 			h.t.Errorf("/score lacks deal row %d %q", i+1, label)
 		}
@@ -264,30 +264,10 @@ func (h *harness) checkNasilieScore(rec store.Table, st games.State) {
 }
 
 // buttonTexts are the labels of a message's buttons.
-func buttonTexts(m tgfake.Message) []string {
+func buttonTexts(m tgtest.Message) []string {
 	var out []string
 	for _, b := range slices.Concat(m.Keyboard...) {
 		out = append(out, b.Text)
 	}
 	return out
-}
-
-// TestShortLabel: sheet labels that do not fit the label column keep their number in the table
-// and are listed in full under it; a parenthesis alone is dropped without a listing.
-func TestShortLabel(t *testing.T) {
-	for _, c := range []struct {
-		label, short string
-		list         bool
-	}{
-		{"Round 3", "Round 3", false},
-		{"Deal 12 (3)", "Deal 12", false},
-		{"3 (3 cards)", "3", false},
-		{"7. Bob: 3 (130), 14/13", "7.", true},
-		{"12. Bot 1: nanny declined", "12.", true},
-		{"Rounds 1–15", "Rounds", true},
-	} {
-		if got, list := shortLabel(c.label), mustList(c.label); got != c.short || list != c.list {
-			t.Errorf("%q: short %q, listed %v; want %q, %v", c.label, got, list, c.short, c.list)
-		}
-	}
 }

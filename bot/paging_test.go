@@ -2,83 +2,22 @@ package bot
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
-	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 )
 
-// TestOrdered: ladders come in ascending order in the places of their kind; the other actions
-// keep theirs.
-func TestOrdered(t *testing.T) {
-	sq := cards.MustParse("SQ")
-	in := []games.Action{games.Do("pass"), games.Num("bid", 30), games.With("play", sq), games.Num("bid", 18),
-		games.Num("take", 2), games.Num("bid", 20), games.Num("take", 1), games.WithNum("play", sq, 9), games.WithNum("play", sq, 1)}
-	want := []games.Action{games.Do("pass"), games.Num("bid", 18), games.With("play", sq), games.Num("bid", 20),
-		games.Num("take", 1), games.Num("bid", 30), games.Num("take", 2), games.WithNum("play", sq, 9), games.WithNum("play", sq, 1)}
-	if got := ordered(in); !slices.Equal(got, want) {
-		t.Errorf("ordered:\n got %v\nwant %v", got, want)
-	}
-	if in[1] != games.Num("bid", 30) {
-		t.Errorf("ordered changed its argument")
-	}
-}
-
-func TestPaginate(t *testing.T) {
-	ladder := func(n int) []games.Action {
-		var out []games.Action
-		for i := range n {
-			out = append(out, games.Num("bid", 18+i))
-		}
-		return out
-	}
-	// Up to pageSize actions: one page, as they are.
-	short := append(ladder(pageSize-1), games.Do("pass"))
-	if got, cur, pages := paginate(short, 3); !slices.Equal(got, short) || cur != 0 || pages != 1 {
-		t.Errorf("short list: %d shown, page %d of %d", len(got), cur, pages)
-	}
-	// Skat's first bid: 89 rungs and "pass", pass on every page in its place (last).
-	long := append(ladder(89), games.Do("pass"))
-	var seen []games.Action
-	for p := range 4 {
-		got, cur, pages := paginate(long, p)
-		if cur != p || pages != 4 || len(got) > pageSize || got[len(got)-1] != games.Do("pass") {
-			t.Fatalf("page %d: %d shown (%v), page %d of %d", p, len(got), got, cur, pages)
-		}
-		seen = append(seen, got[:len(got)-1]...)
-	}
-	if !slices.Equal(seen, long[:89]) {
-		t.Errorf("the pages together show %v", seen)
-	}
-	if _, cur, _ := paginate(long, 99); cur != 3 {
-		t.Errorf("a page past the end shows page %d", cur)
-	}
-	if _, cur, _ := paginate(long, -1); cur != 0 {
-		t.Errorf("a negative page shows page %d", cur)
-	}
-	// Many actions that are no rungs: everything is paged alike.
-	var plays []games.Action
-	for c := range cards.Card(30) {
-		plays = append(plays, games.With("play", c))
-	}
-	got0, _, pages := paginate(plays, 0)
-	got1, _, _ := paginate(plays, 1)
-	if pages != 2 || len(got0) != pageSize || len(got1) != 30-pageSize {
-		t.Errorf("30 plays: %d + %d shown on %d pages", len(got0), len(got1), pages)
-	}
-}
-
 // TestPagedAuction: the first Skat call offers 88 bids and pass; the DM shows them in pages of at most
-// pageSize with "‹" / "›" buttons. A page press edits the keyboard only (no new message, no state
+// render.PageSize with "‹" / "›" buttons. A page press edits the keyboard only (no new message, no state
 // change) and is answered; page buttons of an old keyboard are stale, forged ones refused, a
 // non-player's refused; a bid from a later page is played.
 func TestPagedAuction(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{rateScale: 200})
-	players := []tgfake.User{alice, bob, carol}
+	players := []tgtest.User{alice, bob, carol}
 	h.openDMs(players...)
 	h.say(group, alice, "/new skat")
 	h.lobby()
@@ -102,7 +41,7 @@ func TestPagedAuction(t *testing.T) {
 		t.Fatalf("first keyboard on page %q, want 1/4", got)
 	}
 	btns := actionButtons(first)
-	if a, _ := actionOf(btns[0]); a != games.Num("bid", 18) || len(btns) != pageSize {
+	if a, _ := actionOf(btns[0]); a != games.Num("bid", 18) || len(btns) != render.PageSize {
 		t.Errorf("page 1 starts with %v and has %d actions", a, len(btns))
 	}
 	if a, _ := actionOf(btns[len(btns)-1]); a != games.Do("pass") {
@@ -150,7 +89,7 @@ func TestPagedAuction(t *testing.T) {
 	h.clean()
 }
 
-func mustPageButton(t *testing.T, m tgfake.Message, label string) tgfake.Button {
+func mustPageButton(t *testing.T, m tgtest.Message, label string) tgtest.Button {
 	t.Helper()
 	b, ok := pageButton(m, label)
 	if !ok {

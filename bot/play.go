@@ -7,17 +7,14 @@ import (
 	"slices"
 	"time"
 
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
-// Errors of the apply path; each has its own callback answer.
-var (
-	errNoTable   = errors.New("no running table")
-	errNotPlayer = errors.New("not seated at this table")
-	errStale     = errors.New("button drawn for an older version")
-	errDuplicate = errors.New("update already processed")
-)
+// errDuplicate means the update was processed before (a redelivery): it changes nothing, and is
+// answered no more.
+var errDuplicate = errors.New("update already processed")
 
 // maxTimeouts is how many turn timeouts in a row make a seat away (issue 3).
 const maxTimeouts = 3
@@ -91,8 +88,8 @@ func storeWindows(tx store.Tx, windows map[int64][]time.Time) error {
 // tableTx runs fn on table id in one transaction (see txn): fn gets the record with the marks of
 // the bot's own messages applied and changes it in place; the record is saved unless fn fails,
 // and the table's newest snapshot is what fn returns. ErrNotFound when there is no such table.
-func (b *Bot) tableTx(ctx context.Context, upd int64, id store.TableID, fn func(tx store.Tx, rec *store.Table) (*snapshot, error)) (*snapshot, error) {
-	var snap *snapshot
+func (b *Bot) tableTx(ctx context.Context, upd int64, id store.TableID, fn func(tx store.Tx, rec *store.Table) (*render.Snapshot, error)) (*render.Snapshot, error) {
+	var snap *render.Snapshot
 	var gen uint64
 	m := b.mem(id)
 	err := b.txn(ctx, upd, func(tx store.Tx) error {
@@ -122,13 +119,23 @@ func (b *Bot) tableTx(ctx context.Context, upd int64, id store.TableID, fn func(
 // press (table, seat, version), lets the engine judge the action (its sentinel errors become the
 // answers), appends it to the log, saves the new state and the record with the turn bookkeeping,
 // archives a finished match, and records the deal and match results it owes the chats (rows).
-// Nothing is sent before it returns.
-func (b *Bot) act(ctx context.Context, upd int64, id store.TableID, version int, who actor, a games.Action) (*snapshot, []store.Row, error) {
+// Nothing is sent before it returns. The press's update id goes into its log entry: that is how
+// a press delivered again is recognised (errDuplicate), with no index of its own to write.
+func (b *Bot) act(ctx context.Context, upd int64, id store.TableID, version int, who actor, a games.Action) (*render.Snapshot, []store.Row, error) {
 	var rows []store.Row
 	now := b.now()
 	m := b.mem(id)
-	snap, err := b.tableTx(ctx, upd, id, func(tx store.Tx, rec *store.Table) (*snapshot, error) {
+	snap, err := b.tableTx(ctx, 0, id, func(tx store.Tx, rec *store.Table) (*render.Snapshot, error) {
 		rows = nil
+		if upd != 0 && version < rec.Version {
+			since, err := tx.LogFrom(rec.ID, version)
+			if err != nil {
+				return nil, err
+			}
+			if slices.ContainsFunc(since, func(e store.Entry) bool { return e.Update == upd }) {
+				return nil, errDuplicate
+			}
+		}
 		if !rec.Started || rec.Ending() {
 			return nil, errNoTable
 		}
@@ -156,7 +163,7 @@ func (b *Bot) act(ctx context.Context, upd int64, id store.TableID, version int,
 		if err := tx.PutState(rec.ID, data); err != nil {
 			return nil, err
 		}
-		if err := tx.AppendLog(rec.ID, rec.Version, store.Entry{Seat: seat, Action: a}); err != nil {
+		if err := tx.AppendLog(rec.ID, rec.Version, store.Entry{Seat: seat, Action: a, Update: upd}); err != nil {
 			return nil, err
 		}
 		p := &rec.Seats[seat]
@@ -184,7 +191,7 @@ func (b *Bot) act(ctx context.Context, upd int64, id store.TableID, version int,
 				return nil, err
 			}
 		}
-		return &snapshot{rec: *rec, st: ns, events: evs, lang: b.chatLangTx(tx, rec.Place.Chat)}, nil
+		return &render.Snapshot{Rec: *rec, State: ns, Events: evs, Lang: b.chatLangTx(tx, rec.Place.Chat)}, nil
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		err = errNoTable
@@ -196,8 +203,8 @@ func (b *Bot) act(ctx context.Context, upd int64, id store.TableID, version int,
 // version, else read from the store.
 func (b *Bot) stateOf(tx store.Tx, m *tableMem, rec store.Table) (games.State, error) {
 	if m != nil {
-		if snap := m.current(); snap != nil && snap.st != nil && snap.rec.Version == rec.Version && snap.rec.Started {
-			return snap.st, nil
+		if snap := m.current(); snap != nil && snap.State != nil && snap.Rec.Version == rec.Version && snap.Rec.Started {
+			return snap.State, nil
 		}
 	}
 	r, ok := b.rules[rec.Game]
@@ -310,15 +317,15 @@ func (b *Bot) archive(tx store.Tx, rec store.Table, st games.State) error {
 
 // shown sends what a committed snapshot changed: the group message, the players' hands and the
 // rows it owes (deal and match results), and sets the table's next timer.
-func (b *Bot) shown(snap *snapshot, rows []store.Row) {
-	m := b.mem(snap.rec.ID)
+func (b *Bot) shown(snap *render.Snapshot, rows []store.Row) {
+	m := b.mem(snap.Rec.ID)
 	if m == nil {
 		m = b.remember(snap)
 	}
 	m.touch()
 	b.syncGroup(m, snap)
-	if snap.rec.Started {
-		for i, p := range snap.rec.Seats {
+	if snap.Rec.Started {
+		for i, p := range snap.Rec.Seats {
 			if !p.AI && p.UserID != 0 {
 				b.syncHand(m, snap, games.Seat(i))
 			}

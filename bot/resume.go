@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kozyr-bot/kozyr/bot/outbox"
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -22,6 +24,7 @@ func (b *Bot) resume(ctx context.Context) error {
 	var recs []store.Table
 	var rows []store.Row
 	logs := map[store.TableID][]store.Entry{}
+	states := map[store.TableID][]byte{}
 	langs := map[int64]string{}
 	sent := map[int64][]int64{}
 	err := b.st.View(ctx, func(tx store.Tx) error {
@@ -41,6 +44,7 @@ func (b *Bot) resume(ctx context.Context) error {
 				if logs[rec.ID], err = tx.Log(rec.ID); err != nil {
 					return err
 				}
+				states[rec.ID], _ = tx.State(rec.ID)
 			}
 		}
 		return nil
@@ -58,14 +62,14 @@ func (b *Bot) resume(ctx context.Context) error {
 		b.sendRow(nil, nil, r)
 	}
 	for _, rec := range recs {
-		snap := &snapshot{rec: rec, lang: langs[rec.Place.Chat]}
-		var at map[int]*snapshot
+		snap := &render.Snapshot{Rec: rec, Lang: langs[rec.Place.Chat]}
+		var at map[int]*render.Snapshot
 		if rec.Started && rec.Closed == "" {
 			var why error
-			snap.st, snap.events, at, why = b.rebuild(rec, logs[rec.ID], owed[rec.ID])
+			snap.State, snap.Events, at, why = b.rebuild(rec, logs[rec.ID], states[rec.ID], owed[rec.ID])
 			if why != nil {
 				b.log.Error().Uint64("table", uint64(rec.ID)).Err(why).Msg("table cannot continue; closing it")
-				if snap, err = b.closeUnreadable(ctx, rec, snap.lang); err != nil {
+				if snap, err = b.closeUnreadable(ctx, rec, snap.Lang); err != nil {
 					b.log.Error().Err(err).Msg("close an unreadable table")
 					continue
 				}
@@ -75,7 +79,7 @@ func (b *Bot) resume(ctx context.Context) error {
 		b.shown(snap, nil)
 		for _, r := range owed[rec.ID] {
 			if s := at[rowVersion(r.Key)]; s != nil {
-				s.lang = snap.lang
+				s.Lang = snap.Lang
 				b.sendRow(m, s, r)
 			} else {
 				b.books.done(r.Key, r.Seq) // its table can no longer say what it owed
@@ -111,8 +115,10 @@ func (b *Bot) keepLimits(sent map[int64][]int64) {
 }
 
 // rebuild replays a table's log with its game's engine: the state now, the events of the last
-// action, and the moments right after the actions whose results are still owed.
-func (b *Bot) rebuild(rec store.Table, log []store.Entry, owed []store.Row) (games.State, []games.Event, map[int]*snapshot, error) {
+// action, and the moments right after the actions whose results are still owed. The replay must
+// reproduce the stored state; where it does not (an engine that is not deterministic, a bug),
+// the stored state wins and the difference is logged.
+func (b *Bot) rebuild(rec store.Table, log []store.Entry, stored []byte, owed []store.Row) (games.State, []games.Event, map[int]*render.Snapshot, error) {
 	r, ok := b.rules[rec.Game]
 	if !ok {
 		return nil, nil, nil, fmt.Errorf("unknown game %q", rec.Game)
@@ -127,14 +133,20 @@ func (b *Bot) rebuild(rec store.Table, log []store.Entry, owed []store.Row) (gam
 	for _, row := range owed {
 		want[rowVersion(row.Key)] = true
 	}
-	at := map[int]*snapshot{}
+	at := map[int]*render.Snapshot{}
 	st, evs, err := replayEach(r, rec.Config, rec.Seed, log, func(v int, st games.State, evs []games.Event) {
 		if want[v] {
-			at[v] = &snapshot{rec: rec, st: st, events: evs, lang: ""}
+			at[v] = &render.Snapshot{Rec: rec, State: st, Events: evs, Lang: ""}
 		}
 	})
 	if err != nil {
 		return nil, nil, nil, err
+	}
+	if data, err := st.MarshalBinary(); err != nil || !bytes.Equal(data, stored) {
+		if kept, uerr := r.Unmarshal(stored); uerr == nil {
+			b.log.Error().Uint64("table", uint64(rec.ID)).Msg("the replayed log does not reproduce the stored state; keeping the stored one")
+			st = kept
+		}
 	}
 	return st, evs, at, nil
 }
@@ -165,15 +177,15 @@ func replayEach(r games.Rules, cfg games.Config, seed uint64, log []store.Entry,
 
 // closeUnreadable closes a table the running engine cannot continue; its group message and hands
 // say so.
-func (b *Bot) closeUnreadable(ctx context.Context, rec store.Table, lang string) (*snapshot, error) {
-	var snap *snapshot
+func (b *Bot) closeUnreadable(ctx context.Context, rec store.Table, lang string) (*render.Snapshot, error) {
+	var snap *render.Snapshot
 	err := b.txn(ctx, 0, func(tx store.Tx) error {
 		cur, err := tx.Table(rec.ID)
 		if err != nil {
 			return err
 		}
 		cur.Closed, cur.Deadline = closedUnreadable, time.Time{}
-		snap = &snapshot{rec: cur, lang: lang}
+		snap = &render.Snapshot{Rec: cur, Lang: lang}
 		return tx.PutTable(&cur)
 	})
 	return snap, err

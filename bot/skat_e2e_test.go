@@ -8,9 +8,10 @@ import (
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/skat"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -20,7 +21,7 @@ import (
 
 // setOptions opens the lobby's options keyboard as its creator, cycles each option of want to its
 // value with the option's button, and goes back to the main keyboard.
-func (h *harness) setOptions(creator tgfake.User, r games.Rules, want map[string]string) {
+func (h *harness) setOptions(creator tgtest.User, r games.Rules, want map[string]string) {
 	h.t.Helper()
 	h.pressLobby(creator, "opts")
 	opts := r.Options()
@@ -68,7 +69,7 @@ type acting struct {
 
 // pressThrough presses buttons for the human players until the match ends: pick returns the button to
 // press (it may turn pages first, see seek). It returns the number of actions pressed.
-func (h *harness) pressThrough(r games.Rules, players []tgfake.User, pick func(a acting) tgfake.Button) int {
+func (h *harness) pressThrough(r games.Rules, players []tgtest.User, pick func(a acting) tgtest.Button) int {
 	h.t.Helper()
 	last, presses := -1, 0
 	if t, ok := h.table(); ok {
@@ -111,14 +112,14 @@ func (h *harness) pressThrough(r games.Rules, players []tgfake.User, pick func(a
 }
 
 // actionOf reads the action of a game button; ok is false for page buttons.
-func actionOf(b tgfake.Button) (games.Action, bool) {
+func actionOf(b tgtest.Button) (games.Action, bool) {
 	d, err := callback.ParsePlay(b.Data)
 	return d.Action, err == nil
 }
 
 // actionButtons are the game buttons of a keyboard, without the page row.
-func actionButtons(m tgfake.Message) []tgfake.Button {
-	var out []tgfake.Button
+func actionButtons(m tgtest.Message) []tgtest.Button {
+	var out []tgtest.Button
 	for _, b := range slices.Concat(m.Keyboard...) {
 		if _, ok := actionOf(b); ok {
 			out = append(out, b)
@@ -128,20 +129,20 @@ func actionButtons(m tgfake.Message) []tgfake.Button {
 }
 
 // pageButton is the page button labelled label ("‹", "›" or "k/n"), if the keyboard has it.
-func pageButton(m tgfake.Message, label string) (tgfake.Button, bool) {
+func pageButton(m tgtest.Message, label string) (tgtest.Button, bool) {
 	if len(m.Keyboard) == 0 {
-		return tgfake.Button{}, false
+		return tgtest.Button{}, false
 	}
 	for _, b := range m.Keyboard[len(m.Keyboard)-1] {
 		if b.Text == label && strings.HasPrefix(b.Data, callback.PagePrefix) {
 			return b, true
 		}
 	}
-	return tgfake.Button{}, false
+	return tgtest.Button{}, false
 }
 
 // pageOf is the "k/n" label of a paged keyboard, "" for a keyboard of one page.
-func pageOf(m tgfake.Message) string {
+func pageOf(m tgtest.Message) string {
 	if len(m.Keyboard) == 0 {
 		return ""
 	}
@@ -155,7 +156,7 @@ func pageOf(m tgfake.Message) string {
 
 // turnPage presses a page button of the hand message m and waits until it shows the page want
 // ("2/4"); a page press is answered without a text and changes no state.
-func (h *harness) turnPage(user tgfake.User, m tgfake.Message, label, want string) tgfake.Message {
+func (h *harness) turnPage(user tgtest.User, m tgtest.Message, label, want string) tgtest.Message {
 	h.t.Helper()
 	btn, ok := pageButton(m, label)
 	if !ok {
@@ -165,7 +166,7 @@ func (h *harness) turnPage(user tgfake.User, m tgfake.Message, label, want strin
 	if ans := h.press(user.ID, m.ID, user, btn.Data); ans.Text != "" || ans.ShowAlert {
 		h.t.Errorf("page press answered %+v", ans)
 	}
-	var out tgfake.Message
+	var out tgtest.Message
 	h.wait("page "+want, func() bool {
 		out, _ = h.fake.Message(user.ID, m.ID)
 		return pageOf(out) == want
@@ -177,7 +178,7 @@ func (h *harness) turnPage(user tgfake.User, m tgfake.Message, label, want strin
 }
 
 // pageNums reads the "k/n" page label of a keyboard: 1, 1 for a keyboard of one page.
-func pageNums(m tgfake.Message) (k, n int) {
+func pageNums(m tgtest.Message) (k, n int) {
 	ks, ns, ok := strings.Cut(pageOf(m), "/")
 	if !ok {
 		return 1, 1
@@ -189,16 +190,16 @@ func pageNums(m tgfake.Message) (k, n int) {
 
 // seek returns the button of action a, turning the pages of the player's keyboard (back towards
 // the first page, then forward) until it shows.
-func (h *harness) seek(cur acting, a games.Action) tgfake.Button {
+func (h *harness) seek(cur acting, a games.Action) tgtest.Button {
 	h.t.Helper()
 	m := cur.msg
-	find := func() (tgfake.Button, bool) {
+	find := func() (tgtest.Button, bool) {
 		for _, b := range actionButtons(m) {
 			if act, _ := actionOf(b); act == a {
 				return b, true
 			}
 		}
-		return tgfake.Button{}, false
+		return tgtest.Button{}, false
 	}
 	k, n := pageNums(m)
 	for ; ; k-- {
@@ -217,13 +218,13 @@ func (h *harness) seek(cur acting, a games.Action) tgfake.Button {
 		}
 	}
 	h.t.Fatalf("%s has no button for %s (legal %v)", cur.user.FirstName, a, cur.legal)
-	return tgfake.Button{}
+	return tgtest.Button{}
 }
 
 // browse pages through a paged keyboard once (forward to the last page, back to the first),
 // checking that every page shows the next rungs of the ladder in ascending order, that the
-// actions which are no rungs show on every page, and that no page has more than pageSize.
-func (h *harness) browse(cur acting) tgfake.Message {
+// actions which are no rungs show on every page, and that no page has more than render.PageSize.
+func (h *harness) browse(cur acting) tgtest.Message {
 	h.t.Helper()
 	m := cur.msg
 	p := pageOf(m)
@@ -238,13 +239,13 @@ func (h *harness) browse(cur acting) tgfake.Message {
 		var pageRungs, pageOthers []games.Action
 		for _, b := range actionButtons(m) {
 			a, _ := actionOf(b)
-			if rung(a) {
+			if render.Rung(a) {
 				pageRungs = append(pageRungs, a)
 			} else {
 				pageOthers = append(pageOthers, a)
 			}
 		}
-		if len(pageRungs)+len(pageOthers) > pageSize {
+		if len(pageRungs)+len(pageOthers) > render.PageSize {
 			h.t.Errorf("page %d/%d has %d action buttons", k, pages, len(pageRungs)+len(pageOthers))
 		}
 		if k == 1 {
@@ -263,7 +264,7 @@ func (h *harness) browse(cur acting) tgfake.Message {
 	}
 	var want []games.Action
 	for _, a := range cur.legal {
-		if rung(a) {
+		if render.Rung(a) {
 			want = append(want, a)
 		}
 	}
@@ -313,7 +314,7 @@ func newSkatPlayer(h *harness, limits map[int64]int, four bool) *skatPlayer {
 	return &skatPlayer{h: h, limit: limits, browsed: map[int64]int{}, sawGame: map[int]bool{}, fourSeat: four}
 }
 
-func (p *skatPlayer) pick(a acting) tgfake.Button {
+func (p *skatPlayer) pick(a acting) tgtest.Button {
 	h := p.h
 	g := a.view.Game.(skat.Game)
 	if pageOf(a.msg) != "" && p.browsed[a.user.ID] == 0 {
@@ -351,21 +352,21 @@ func (p *skatPlayer) pick(a acting) tgfake.Button {
 			// The group table names the declarer, the bid and the game.
 			p.sawGame[g.Deal] = true
 			game := locPlain(h, "skat.game."+g.Contract.Kind.String())
-			h.groupShows("the declarer and the game", "Declarer "+h.bot.seatName(a.tb, "en", g.Declarer)+" at "+strconv.Itoa(g.Bid), game)
+			h.groupShows("the declarer and the game", "Declarer "+h.bot.render.SeatName(a.tb, "en", g.Declarer)+" at "+strconv.Itoa(g.Bid), game)
 		}
 	}
 	if p.fourSeat && !p.sitsOut {
 		p.sitsOut = true
-		h.groupShows("who sits out", h.bot.seatName(a.tb, "en", a.view.Dealer)+" deals and sits out")
+		h.groupShows("who sits out", h.bot.render.SeatName(a.tb, "en", a.view.Dealer)+" deals and sits out")
 	}
 	return h.seek(a, want)
 }
 
 // newMessage waits for a message of the bot in chat newer than message after whose HTML text
 // contains substr.
-func (h *harness) newMessage(chat int64, after int, substr string) tgfake.Message {
+func (h *harness) newMessage(chat int64, after int, substr string) tgtest.Message {
 	h.t.Helper()
-	var out tgfake.Message
+	var out tgtest.Message
 	h.wait("a new message containing "+substr, func() bool {
 		for _, m := range h.fake.Messages(chat) {
 			if m.ID > after && strings.Contains(m.Text, substr) {
@@ -382,9 +383,9 @@ func (h *harness) newMessage(chat int64, after int, substr string) tgfake.Messag
 func locPlain(h *harness, id string) string { return locales.Plain(h.bot.loc.Text("en", id)) }
 
 // groupShows waits until the group's table message contains every one of parts.
-func (h *harness) groupShows(what string, parts ...string) tgfake.Message {
+func (h *harness) groupShows(what string, parts ...string) tgtest.Message {
 	h.t.Helper()
-	var m tgfake.Message
+	var m tgtest.Message
 	h.wait("the table message to show "+what, func() bool {
 		t, ok := h.table()
 		if !ok {
@@ -404,7 +405,7 @@ func (h *harness) groupShows(what string, parts ...string) tgfake.Message {
 // checkSkatEnd checks the end of a Skat match: a result line in Skat list style posted as a new
 // group message for every deal, the final list with the match end, /score showing the list in a
 // <pre> block, and every seated human's stats.
-func (h *harness) checkSkatEnd(deals int, humans []tgfake.User) {
+func (h *harness) checkSkatEnd(deals int, humans []tgtest.User) {
 	h.t.Helper()
 	tb, _ := h.table()
 	tableMsg := h.groupMsg(tb)
@@ -441,7 +442,7 @@ func (h *harness) checkSkatEnd(deals int, humans []tgfake.User) {
 		h.t.Errorf("/score list:\n%s", pre)
 	}
 	for _, l := range lines {
-		if n := len([]rune(l)); n > sheetWidth {
+		if n := len([]rune(l)); n > render.SheetWidth {
 			h.t.Errorf("score line %q is %d wide", l, n)
 		}
 	}
@@ -465,7 +466,7 @@ func (h *harness) checkSkatEnd(deals int, humans []tgfake.User) {
 func TestSkatThreePlayers(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{rateScale: 200})
-	humans := []tgfake.User{alice, bob}
+	humans := []tgtest.User{alice, bob}
 	h.openDMs(humans...)
 	h.say(group, alice, "/new skat")
 	h.lobby()
@@ -498,7 +499,7 @@ func TestSkatThreePlayers(t *testing.T) {
 func TestSkatFourPlayers(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{rateScale: 200})
-	humans := []tgfake.User{alice, bob, carol}
+	humans := []tgtest.User{alice, bob, carol}
 	h.openDMs(humans...)
 	h.say(group, carol, "/new skat")
 	h.lobby()

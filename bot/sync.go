@@ -13,14 +13,10 @@ import (
 	tg "github.com/go-telegram/bot"
 
 	"github.com/kozyr-bot/kozyr/bot/outbox"
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/store"
 )
-
-// handDelay is how long the hand message of a player who is not to act waits before it is
-// edited: when their next turn comes sooner, its fresh prompt replaces the edit (one call
-// instead of two), and the old prompt is deleted.
-const handDelay = 1500 * time.Millisecond
 
 // submit queues a job of table m's, counting it so an ended table is dropped once its last
 // messages are out.
@@ -35,7 +31,7 @@ func (b *Bot) submit(m *tableMem, j outbox.Job) {
 		}
 		m.mu.Lock()
 		m.jobs--
-		last := m.jobs == 0 && m.snap != nil && m.snap.rec.Ending()
+		last := m.jobs == 0 && m.snap != nil && m.snap.Rec.Ending()
 		m.mu.Unlock()
 		if last {
 			b.queue.Do(queueKey{chat: m.place.Chat, topic: m.place.Topic}, func() { b.drop(m) })
@@ -83,18 +79,24 @@ func (b *Bot) drop(m *tableMem) {
 }
 
 // syncGroup brings the table's group message to what snap shows: a new message when there is
-// none yet (the lobby), else an edit, and nothing when it already shows it.
-func (b *Bot) syncGroup(m *tableMem, snap *snapshot) {
-	if snap.rec.Closed == closedRemoved {
+// none yet (the lobby), else an edit, and nothing when it already shows it. During a match the
+// edit waits GroupPause for more moves, which replace it (coalescing keeps the newest snapshot).
+func (b *Bot) syncGroup(m *tableMem, snap *render.Snapshot) {
+	if snap.Rec.Closed == closedRemoved {
 		return // the bot can no longer write there
 	}
-	chat := snap.rec.Place.Chat
+	chat := snap.Rec.Place.Chat
+	var notBefore time.Time
+	if snap.Rec.Started && !snap.Rec.Ending() {
+		notBefore = time.Now().Add(b.cfg.GroupPause)
+	}
 	b.submit(m, outbox.Job{
-		Chat:     chat,
-		Coalesce: "g/" + strconv.FormatUint(uint64(snap.rec.ID), 10),
+		Chat:      chat,
+		Coalesce:  "g/" + strconv.FormatUint(uint64(snap.Rec.ID), 10),
+		NotBefore: notBefore,
 		Call: func(ctx context.Context) error {
-			c := b.groupContent(snap)
-			h := c.hash()
+			c := b.render.Group(snap)
+			h := c.Hash()
 			msg, shown := m.group()
 			if msg != 0 && shown == h {
 				return nil
@@ -109,10 +111,10 @@ func (b *Bot) syncGroup(m *tableMem, snap *snapshot) {
 				}
 				// Someone deleted it: post a new one.
 			}
-			if snap.rec.Ending() && msg == 0 {
+			if snap.Rec.Ending() && msg == 0 {
 				return nil
 			}
-			id, err := b.send(ctx, chat, snap.rec.Place.Topic, c)
+			id, err := b.send(ctx, chat, snap.Rec.Place.Topic, c)
 			if err != nil {
 				return err
 			}
@@ -125,17 +127,17 @@ func (b *Bot) syncGroup(m *tableMem, snap *snapshot) {
 
 // syncHand brings one player's hand message to what snap shows, with one call at most: a fresh
 // message when their turn began (so Telegram notifies them; the superseded prompt is deleted),
-// else an edit when what they see changed. A player who is not to act waits handDelay first.
-func (b *Bot) syncHand(m *tableMem, snap *snapshot, seat games.Seat) {
-	p := snap.rec.Seats[seat]
+// else an edit when what they see changed. A player who is not to act waits HandPause first.
+func (b *Bot) syncHand(m *tableMem, snap *render.Snapshot, seat games.Seat) {
+	p := snap.Rec.Seats[seat]
 	user := p.UserID
 	var notBefore time.Time
-	if !snap.rec.Ending() && !slices.Contains(snap.st.ToAct(), seat) {
-		notBefore = time.Now().Add(handDelay)
+	if !snap.Rec.Ending() && !slices.Contains(snap.State.ToAct(), seat) {
+		notBefore = time.Now().Add(b.cfg.HandPause)
 	}
 	b.submit(m, outbox.Job{
 		Chat:      user,
-		Coalesce:  handKey(snap.rec.ID, seat),
+		Coalesce:  handKey(snap.Rec.ID, seat),
 		NotBefore: notBefore,
 		Call:      func(ctx context.Context) error { return b.syncHandNow(ctx, m, snap, seat, false) },
 		Done: func(err error) {
@@ -151,15 +153,15 @@ func handKey(id store.TableID, seat games.Seat) string {
 }
 
 // syncHandNow makes the call of syncHand; fresh sends a new message whatever the old one shows.
-func (b *Bot) syncHandNow(ctx context.Context, m *tableMem, snap *snapshot, seat games.Seat, fresh bool) error {
-	user := snap.rec.Seats[seat].UserID
-	c, toAct := b.handContent(snap, seat, m.page(seat, snap.rec.Version))
-	h := c.hash()
+func (b *Bot) syncHandNow(ctx context.Context, m *tableMem, snap *render.Snapshot, seat games.Seat, fresh bool) error {
+	user := snap.Rec.Seats[seat].UserID
+	c, toAct := b.render.Hand(snap, seat, m.page(seat, snap.Rec.Version))
+	h := c.Hash()
 	mark := m.seat(seat)
-	turn := snap.rec.Seats[seat].TurnFrom
+	turn := snap.Rec.Seats[seat].TurnFrom
 	prompt := toAct && turn != store.NoTurn && mark.prompted < turn
 	switch {
-	case snap.rec.Ending() && mark.hand == 0:
+	case snap.Rec.Ending() && mark.hand == 0:
 		return nil
 	case fresh || prompt:
 	case mark.hand != 0 && mark.shown == h:
@@ -193,15 +195,15 @@ func (b *Bot) syncHandNow(ctx context.Context, m *tableMem, snap *snapshot, seat
 
 // resendHand sends a player's hand afresh (/hand, the way back through the deep link): a new
 // message at the bottom of their chat; the old one is deleted if it still shows buttons.
-func (b *Bot) resendHand(snap *snapshot, seat int) {
-	m := b.mem(snap.rec.ID)
+func (b *Bot) resendHand(snap *render.Snapshot, seat int) {
+	m := b.mem(snap.Rec.ID)
 	if m == nil {
 		m = b.remember(snap)
 	}
 	s := games.Seat(seat)
 	b.submit(m, outbox.Job{
-		Chat:     snap.rec.Seats[seat].UserID,
-		Coalesce: handKey(snap.rec.ID, s),
+		Chat:     snap.Rec.Seats[seat].UserID,
+		Coalesce: handKey(snap.Rec.ID, s),
 		Call:     func(ctx context.Context) error { return b.syncHandNow(ctx, m, snap, s, true) },
 		Done: func(err error) {
 			if err != nil {
@@ -223,8 +225,8 @@ func (b *Bot) removeLater(m *tableMem, chat int64, msg int) {
 
 // handFailed handles a hand message that could not be delivered. 403 means the user never opened
 // the bot or blocked it: the group gets a deep link that brings them back (once per table).
-func (b *Bot) handFailed(m *tableMem, snap *snapshot, seat games.Seat, err error) {
-	user := snap.rec.Seats[seat].UserID
+func (b *Bot) handFailed(m *tableMem, snap *render.Snapshot, seat games.Seat, err error) {
+	user := snap.Rec.Seats[seat].UserID
 	if !errors.Is(err, tg.ErrorForbidden) {
 		b.sendFailed(user, err)
 		return
@@ -240,15 +242,15 @@ func (b *Bot) handFailed(m *tableMem, snap *snapshot, seat games.Seat, err error
 	if uerr != nil {
 		b.log.Warn().Err(uerr).Msg("mark DM closed")
 	}
-	if snap.rec.Ending() || !m.warnOnce(user) {
+	if snap.Rec.Ending() || !m.warnOnce(user) {
 		return
 	}
-	c := b.deepLink(snap.lang, "bot.dm.closed", snap.rec.ID, b.seatName(snap.rec, snap.lang, seat))
-	b.postNow(m, snap.rec.Place, c)
+	c := b.render.DeepLink(snap.Lang, "bot.dm.closed", snap.Rec.ID, b.render.SeatName(snap.Rec, snap.Lang, seat))
+	b.postNow(m, snap.Rec.Place, c)
 }
 
 // postNow sends a message that no commit owes (a warning after a failed DM).
-func (b *Bot) postNow(m *tableMem, p store.Place, c content) {
+func (b *Bot) postNow(m *tableMem, p store.Place, c render.Content) {
 	b.submit(m, outbox.Job{
 		Chat: p.Chat,
 		Call: func(ctx context.Context) error { _, err := b.send(ctx, p.Chat, p.Topic, c); return err },
@@ -265,11 +267,11 @@ const (
 
 // rowBody is a row's content.
 type rowBody struct {
-	Table   store.TableID `json:"table,omitempty"`
-	Version int           `json:"version,omitempty"` // rowEvents: the version the action made
-	Chat    int64         `json:"chat,omitempty"`    // rowReply: where to send it
-	Topic   int           `json:"topic,omitempty"`
-	Content *content      `json:"content,omitempty"`
+	Table   store.TableID   `json:"table,omitempty"`
+	Version int             `json:"version,omitempty"` // rowEvents: the version the action made
+	Chat    int64           `json:"chat,omitempty"`    // rowReply: where to send it
+	Topic   int             `json:"topic,omitempty"`
+	Content *render.Content `json:"content,omitempty"`
 }
 
 func eventsKey(id store.TableID, version int) string {
@@ -298,7 +300,7 @@ func (b *Bot) postEventsRow(tx store.Tx, rec store.Table, evs []games.Event) (st
 func posted(e games.Event) bool { return e.Kind == games.EventDealEnd || e.Kind == games.EventMatchEnd }
 
 // putReply records a message with fixed content owed to chat (the n-th answer to update upd).
-func putReply(tx store.Tx, upd int64, n int, p store.Place, c content) (store.Row, error) {
+func putReply(tx store.Tx, upd int64, n int, p store.Place, c render.Content) (store.Row, error) {
 	key := rowReply + "/" + strconv.FormatInt(upd, 10) + "/" + strconv.Itoa(n)
 	body, err := json.Marshal(rowBody{Chat: p.Chat, Topic: p.Topic, Content: &c})
 	if err != nil {
@@ -313,7 +315,7 @@ func putReply(tx store.Tx, upd int64, n int, p store.Place, c content) (store.Ro
 
 // sendRow sends what a row owes; once all of it is out the row is deleted (with the next
 // transaction). snap is the table's moment the row was made at (rowEvents).
-func (b *Bot) sendRow(m *tableMem, snap *snapshot, r store.Row) {
+func (b *Bot) sendRow(m *tableMem, snap *render.Snapshot, r store.Row) {
 	var body rowBody
 	if err := json.Unmarshal(r.Body, &body); err != nil {
 		b.log.Error().Str("row", r.Key).Err(err).Msg("unreadable outbox row dropped")
@@ -345,10 +347,10 @@ func (b *Bot) sendRow(m *tableMem, snap *snapshot, r store.Row) {
 
 // eventJobs are the posts of an action's deal and match results: one new group message for the
 // public ones, one DM for each player's private ones.
-func (b *Bot) eventJobs(snap *snapshot) []outbox.Job {
+func (b *Bot) eventJobs(snap *render.Snapshot) []outbox.Job {
 	var public []games.Event
 	private := map[games.Seat][]games.Event{}
-	for _, e := range snap.events {
+	for _, e := range snap.Events {
 		if !posted(e) {
 			continue
 		}
@@ -359,21 +361,21 @@ func (b *Bot) eventJobs(snap *snapshot) []outbox.Job {
 		}
 	}
 	var jobs []outbox.Job
-	post := func(chat int64, topic int, c content) {
+	post := func(chat int64, topic int, c render.Content) {
 		jobs = append(jobs, outbox.Job{Chat: chat, Call: func(ctx context.Context) error {
 			_, err := b.send(ctx, chat, topic, c)
 			return err
 		}})
 	}
-	if len(public) > 0 && snap.rec.Closed != closedRemoved {
-		post(snap.rec.Place.Chat, snap.rec.Place.Topic, content{Text: b.eventsText(snap, snap.lang, public)})
+	if len(public) > 0 && snap.Rec.Closed != closedRemoved {
+		post(snap.Rec.Place.Chat, snap.Rec.Place.Topic, render.Content{Text: b.render.Events(snap, snap.Lang, public)})
 	}
 	for _, s := range slices.Sorted(maps.Keys(private)) {
-		if int(s) >= len(snap.rec.Seats) || snap.rec.Seats[s].AI || snap.rec.Seats[s].UserID == 0 {
+		if int(s) >= len(snap.Rec.Seats) || snap.Rec.Seats[s].AI || snap.Rec.Seats[s].UserID == 0 {
 			continue
 		}
-		p := snap.rec.Seats[s]
-		post(p.UserID, 0, content{Text: b.eventsText(snap, b.seatLang(p), private[s])})
+		p := snap.Rec.Seats[s]
+		post(p.UserID, 0, render.Content{Text: b.render.Events(snap, b.render.SeatLang(p), private[s])})
 	}
 	return jobs
 }

@@ -7,18 +7,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/store"
 )
-
-// snapshot is one committed moment of a table: everything a render of it needs. It is never
-// changed once made, so outbox jobs carry it and render from it instead of reading the store.
-type snapshot struct {
-	rec    store.Table
-	st     games.State   // nil before the match begins
-	events []games.Event // what the action that made this version did
-	lang   string        // the group's language
-}
 
 // seatMark is what a player's hand message shows: its id, the hash of its content, whether it
 // has buttons, and the turn its fresh prompt was sent for.
@@ -38,7 +30,7 @@ type tableMem struct {
 	place store.Place
 
 	mu     sync.Mutex
-	snap   *snapshot
+	snap   *render.Snapshot
 	msg    int
 	shown  uint64
 	seats  []seatMark
@@ -73,17 +65,17 @@ func (b *Bot) mem(id store.TableID) *tableMem {
 }
 
 // remember makes the bot hold a table it has just read or created: the marks come from the record.
-func (b *Bot) remember(snap *snapshot) *tableMem {
+func (b *Bot) remember(snap *render.Snapshot) *tableMem {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if m, ok := b.tables[snap.rec.ID]; ok {
+	if m, ok := b.tables[snap.Rec.ID]; ok {
 		return m
 	}
-	m := &tableMem{id: snap.rec.ID, place: snap.rec.Place, snap: snap, msg: snap.rec.Msg, shown: snap.rec.Shown}
-	for _, p := range snap.rec.Seats {
+	m := &tableMem{id: snap.Rec.ID, place: snap.Rec.Place, snap: snap, msg: snap.Rec.Msg, shown: snap.Rec.Shown}
+	for _, p := range snap.Rec.Seats {
 		m.seats = append(m.seats, seatMark{hand: p.HandMsg, shown: p.Shown, buttons: p.Buttons, prompted: p.Prompted})
 	}
-	b.tables[snap.rec.ID] = m
+	b.tables[snap.Rec.ID] = m
 	return m
 }
 
@@ -115,7 +107,7 @@ func (m *tableMem) apply(rec *store.Table) uint64 {
 
 // committed records that the store has the marks of change gen, and that snap (if not nil) is the
 // table's newest moment. It returns the superseded prompts that may go now.
-func (m *tableMem) committed(gen uint64, snap *snapshot) []drop {
+func (m *tableMem) committed(gen uint64, snap *render.Snapshot) []drop {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if gen > m.saved {
@@ -123,7 +115,7 @@ func (m *tableMem) committed(gen uint64, snap *snapshot) []drop {
 	}
 	if snap != nil {
 		m.snap = snap
-		m.place = snap.rec.Place
+		m.place = snap.Rec.Place
 	}
 	var due []drop
 	keep := m.drops[:0]
@@ -149,14 +141,14 @@ func (m *tableMem) dropLater(chat int64, msg int) {
 }
 
 // saved applies committed and deletes the superseded prompts it frees.
-func (b *Bot) saved(m *tableMem, gen uint64, snap *snapshot) {
+func (b *Bot) saved(m *tableMem, gen uint64, snap *render.Snapshot) {
 	for _, d := range m.committed(gen, snap) {
 		b.removeLater(m, d.chat, d.msg)
 	}
 }
 
 // current is the table's newest snapshot.
-func (m *tableMem) current() *snapshot {
+func (m *tableMem) current() *render.Snapshot {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.snap

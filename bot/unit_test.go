@@ -2,18 +2,14 @@ package bot
 
 import (
 	"errors"
-	"fmt"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/go-telegram/bot/models"
 
 	"github.com/kozyr-bot/kozyr/games"
-	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
@@ -66,66 +62,6 @@ func TestUTF16ToByte(t *testing.T) {
 		if got := utf16ToByte(c.s, c.units); got != c.want {
 			t.Errorf("utf16ToByte(%q, %d) = %d, want %d", c.s, c.units, got, c.want)
 		}
-	}
-}
-
-func TestSheetTableFitsAPhone(t *testing.T) {
-	names := []string{"Bartholomew", "Eve <3", "Tom & Jerry", "Ана", "Zoë-Mariá", "Ö"}
-	for n := 3; n <= 6; n++ {
-		tb := store.Table{Seats: make([]store.Player, n)}
-		sh := games.Sheet{Totals: make([]int, n)}
-		for r := 1; r <= 12; r++ {
-			row := games.SheetRow{Label: games.M("round", "N", r), Cells: make([]string, n)}
-			for s := range n {
-				row.Cells[s] = fmt.Sprintf("%d/%d %+d", s%3, r%4, (s-2)*10*r)
-			}
-			sh.Rows = append(sh.Rows, row)
-		}
-		for s := range n {
-			sh.Totals[s] = -1234 + 500*s
-		}
-		out := sheetTable(tb, sh, func(s games.Seat) string { return names[s] },
-			func(m games.Msg) string { return fmt.Sprintf("R%d", m.Args["N"]) })
-		lines := strings.Split(out, "\n")
-		for _, l := range lines {
-			if w := utf8.RuneCountInString(l); w > sheetWidth {
-				t.Errorf("%d seats: line %q is %d wide", n, l, w)
-			}
-		}
-		for s := range n {
-			if !strings.Contains(out, cut(names[s], 3)[:1]) {
-				t.Errorf("%d seats: seat %d's name missing", n, s)
-			}
-		}
-		if !strings.Contains(out, "Σ") || !strings.Contains(out, "-1234") {
-			t.Errorf("%d seats: totals missing:\n%s", n, out)
-		}
-	}
-}
-
-func TestFitLines(t *testing.T) {
-	short := []string{"<b>a</b>", "b"}
-	if got := fitLines(short); got != "<b>a</b>\nb" {
-		t.Errorf("fitLines(short) = %q", got)
-	}
-	long := []string{"<b>head</b>"}
-	for range 200 {
-		long = append(long, "<i>"+strings.Repeat("x", 40)+"</i>")
-	}
-	got := fitLines(long)
-	if utf16Len(got) > maxText || !strings.HasPrefix(got, "<b>head</b>") || !strings.HasSuffix(got, "…") {
-		t.Errorf("fitLines(long): %d units, ends %q", utf16Len(got), got[len(got)-10:])
-	}
-	if strings.Count(got, "<i>") != strings.Count(got, "</i>") {
-		t.Errorf("fitLines cut a tag")
-	}
-}
-
-func TestGrid(t *testing.T) {
-	btns := make([]button, 19)
-	rows := grid(btns, 8)
-	if len(rows) != 3 || len(rows[0]) != 8 || len(rows[2]) != 3 {
-		t.Errorf("grid(19, 8): %d rows", len(rows))
 	}
 }
 
@@ -307,34 +243,6 @@ func TestPressStillValid(t *testing.T) {
 	for _, tt := range tests {
 		if got := pressStillValid(tt.rec, tt.st, tt.seat, tt.who, tt.version); got != tt.want {
 			t.Errorf("%s: pressStillValid(v%d) = %v, want %v", tt.name, tt.version, got, tt.want)
-		}
-	}
-}
-
-// TestLongSheetFitsAMessage: a match of hundreds of deals still answers /score within Telegram's
-// limit, dropping the oldest rows but never the totals.
-func TestLongSheetFitsAMessage(t *testing.T) {
-	loc, err := locales.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &Bot{loc: loc}
-	tb := store.Table{Game: "nasilie", Seats: []store.Player{{Name: "Ann"}, {Name: "Bo"}, {Name: "Cy"}, {Name: "Di"}}}
-	sh := games.Sheet{Totals: []int{97, -40, 12, -300}}
-	for r := 1; r <= 400; r++ {
-		sh.Rows = append(sh.Rows, games.SheetRow{Label: games.M("wizard.sheet.round", "Round", r, "Count", r),
-			Cells: []string{"3/12", "-", "−10", "+4"}})
-	}
-	for _, lang := range loc.Langs() {
-		out := b.sheetText(tb, sh, lang)
-		if n := utf16Len(out); n > maxText {
-			t.Errorf("%s: /score of 400 rows is %d characters", lang, n)
-		}
-		if !strings.Contains(out, "-300") || !strings.Contains(out, "Σ") {
-			t.Errorf("%s: totals missing", lang)
-		}
-		if lang == "en" && !strings.Contains(out, "earlier rows not shown") {
-			t.Errorf("en: no note of the dropped rows:\n%s", out[:200])
 		}
 	}
 }

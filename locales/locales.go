@@ -40,6 +40,9 @@ type Bundle struct {
 	langs  []string
 	msgs   map[string]map[string]*i18n.Message // lang -> id -> message
 	locs   map[string]*i18n.Localizer
+	// fixed holds, per language, the messages that are the same whatever the arguments (no
+	// template, no plural forms), rendered once at Load: card ranks, suits, button labels.
+	fixed map[string]map[string]string
 }
 
 // Load reads the embedded locales/<lang>/*.toml files. It fails on a file that does not parse, on an
@@ -69,8 +72,18 @@ func load(fsys fs.FS) (*Bundle, error) {
 	}
 	others := slices.DeleteFunc(slices.Sorted(maps.Keys(b.msgs)), func(l string) bool { return l == Fallback })
 	b.langs = append([]string{Fallback}, others...)
+	b.fixed = map[string]map[string]string{}
 	for _, l := range b.langs {
 		b.locs[l] = i18n.NewLocalizer(b.bundle, l)
+		b.fixed[l] = map[string]string{}
+		for id, m := range b.msgs[l] {
+			if isPlural(m) || strings.Contains(m.Other, "{{") {
+				continue
+			}
+			if out, err := b.locs[l].Localize(&i18n.LocalizeConfig{MessageID: id}); err == nil {
+				b.fixed[l][id] = out
+			}
+		}
 	}
 	return b, nil
 }
@@ -233,6 +246,9 @@ func (b *Bundle) render(lang string, m games.Msg, names func(games.Seat) string,
 			return m.ID, fmt.Errorf("locales: no message %q", m.ID)
 		}
 		lang = Fallback
+	}
+	if out, ok := b.fixed[lang][m.ID]; ok && len(m.Args) == 0 {
+		return out, nil
 	}
 	data := make(map[string]any, len(m.Args))
 	for k, v := range m.Args {

@@ -19,10 +19,11 @@ import (
 // Buckets of schema 2. Ids are 8-byte big-endian keys (the uint64 of an int64); records are JSON,
 // engine states and log entries their own bytes.
 var (
-	bucketMeta    = []byte("meta")    // "schema" -> uint64
-	bucketTables  = []byte("tables")  // table id -> Table
-	bucketStates  = []byte("states")  // table id -> engine state
-	bucketLog     = []byte("log")     // table id | seq (4) -> seat+1 (1 byte) | action text
+	bucketMeta = []byte("meta") // "schema" -> uint64
+	// tables holds each table's record under its id and its engine state under id|'s', side by
+	// side, so a move rewrites one leaf page for both.
+	bucketTables  = []byte("tables")  // table id -> Table; table id | "s" -> engine state
+	bucketLog     = []byte("log")     // table id | seq (4) -> seat+1 (1 byte) | update id (uvarint) | action text
 	bucketPlaces  = []byte("places")  // chat | topic (8) -> table id of the open table there
 	bucketSeats   = []byte("seats")   // user | table id -> ""
 	bucketOutbox  = []byte("outbox")  // row key -> seq (8) | body
@@ -30,7 +31,7 @@ var (
 	bucketArchive = []byte("archive") // chat | finished unix nanos | table id -> Match
 	bucketUsers   = []byte("users")   // user id -> User
 	bucketChats   = []byte("chats")   // chat id -> Chat
-	allBuckets    = [][]byte{bucketMeta, bucketTables, bucketStates, bucketLog, bucketPlaces, bucketSeats,
+	allBuckets    = [][]byte{bucketMeta, bucketTables, bucketLog, bucketPlaces, bucketSeats,
 		bucketOutbox, bucketSeen, bucketArchive, bucketUsers, bucketChats}
 
 	keySchema = []byte("schema")
@@ -403,7 +404,7 @@ func (t *boltTx) DeleteTable(id TableID) error {
 	if err := deletePrefix(t.bucket(bucketLog), u64(uint64(id))); err != nil {
 		return fmt.Errorf("store: delete log of %d: %w", id, err)
 	}
-	if err := t.bucket(bucketStates).Delete(u64(uint64(id))); err != nil {
+	if err := t.bucket(bucketTables).Delete(stateKey(id)); err != nil {
 		return fmt.Errorf("store: delete state of %d: %w", id, err)
 	}
 	if err := t.bucket(bucketTables).Delete(u64(uint64(id))); err != nil {
@@ -416,6 +417,9 @@ func (t *boltTx) DeleteTable(id TableID) error {
 func (t *boltTx) Tables() ([]Table, error) {
 	var out []Table
 	err := t.bucket(bucketTables).ForEach(func(k, v []byte) error {
+		if len(k) != 8 {
+			return nil // a state
+		}
 		var rec Table
 		if err := json.Unmarshal(v, &rec); err != nil {
 			return fmt.Errorf("decode table %x: %w", k, err)
@@ -440,7 +444,7 @@ func (t *boltTx) UserTables(user int64) ([]TableID, error) {
 }
 
 func (t *boltTx) State(id TableID) ([]byte, error) {
-	v := t.bucket(bucketStates).Get(u64(uint64(id)))
+	v := t.bucket(bucketTables).Get(stateKey(id))
 	if v == nil {
 		return nil, fmt.Errorf("store: state of %d: %w", id, ErrNotFound)
 	}
@@ -448,7 +452,7 @@ func (t *boltTx) State(id TableID) ([]byte, error) {
 }
 
 func (t *boltTx) PutState(id TableID, state []byte) error {
-	if err := t.putRaw(t.bucket(bucketStates), u64(uint64(id)), state); err != nil {
+	if err := t.putRaw(t.bucket(bucketTables), stateKey(id), state); err != nil {
 		return fmt.Errorf("store: put state of %d: %w", id, err)
 	}
 	return nil
@@ -458,26 +462,36 @@ func (t *boltTx) AppendLog(id TableID, seq int, e Entry) error {
 	if seq < 0 || seq > 1<<32-1 {
 		return fmt.Errorf("store: log position %d of %d out of range", seq, id)
 	}
-	v := append([]byte{byte(e.Seat + 1)}, e.Action.String()...)
-	if err := t.putRaw(t.bucket(bucketLog), logKey(id, seq), v); err != nil {
+	v := binary.AppendUvarint([]byte{byte(e.Seat + 1)}, uint64(max(e.Update, 0)))
+	v = append(v, e.Action.String()...)
+	b := t.bucket(bucketLog)
+	b.FillPercent = 0.9 // entries are appended in key order: pages split full, not half full
+	if err := t.putRaw(b, logKey(id, seq), v); err != nil {
 		return fmt.Errorf("store: append log of %d: %w", id, err)
 	}
 	return nil
 }
 
-func (t *boltTx) Log(id TableID) ([]Entry, error) {
+func (t *boltTx) Log(id TableID) ([]Entry, error) { return t.LogFrom(id, 0) }
+
+func (t *boltTx) LogFrom(id TableID, seq int) ([]Entry, error) {
 	var out []Entry
 	prefix := u64(uint64(id))
 	c := t.bucket(bucketLog).Cursor()
-	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-		if int(binary.BigEndian.Uint32(k[8:])) != len(out) || len(v) < 2 {
+	for k, v := c.Seek(logKey(id, max(seq, 0))); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		at := max(seq, 0) + len(out)
+		if int(binary.BigEndian.Uint32(k[8:])) != at || len(v) < 2 {
 			return nil, fmt.Errorf("store: log of %d: entry %x out of order or empty", id, k)
 		}
-		a, err := games.ParseAction(string(v[1:]))
-		if err != nil {
-			return nil, fmt.Errorf("store: log of %d entry %d: %w", id, len(out), err)
+		upd, n := binary.Uvarint(v[1:])
+		if n <= 0 {
+			return nil, fmt.Errorf("store: log of %d entry %d: bad update id", id, at)
 		}
-		out = append(out, Entry{Seat: games.Seat(int(v[0]) - 1), Action: a})
+		a, err := games.ParseAction(string(v[1+n:]))
+		if err != nil {
+			return nil, fmt.Errorf("store: log of %d entry %d: %w", id, at, err)
+		}
+		out = append(out, Entry{Seat: games.Seat(int(v[0]) - 1), Action: a, Update: int64(upd)})
 	}
 	return out, nil
 }
@@ -658,6 +672,8 @@ func (t *boltTx) MoveChat(from, to int64) error {
 
 // u64 is the 8-byte big-endian key of n.
 func u64(n uint64) []byte { return binary.BigEndian.AppendUint64(make([]byte, 0, 24), n) }
+
+func stateKey(id TableID) []byte { return append(u64(uint64(id)), 's') }
 
 func placeKey(p Place) []byte {
 	return binary.BigEndian.AppendUint64(u64(uint64(p.Chat)), uint64(int64(p.Topic)))

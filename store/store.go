@@ -119,10 +119,12 @@ func (t Table) SeatOf(user int64) games.Seat {
 	return games.Nobody
 }
 
-// Entry is one action of a match's log.
+// Entry is one action of a match's log. Update is the Telegram update that pressed it (0 for an
+// agent's move), so a press delivered again is recognised by the log itself.
 type Entry struct {
 	Seat   games.Seat
 	Action games.Action
+	Update int64
 }
 
 // Row is one message the bot owes a chat, kept until it is sent (the transactional outbox). Key
@@ -227,9 +229,11 @@ type Tx interface {
 	// State and PutState are a table's engine state, kept as its own bytes.
 	State(id TableID) ([]byte, error)
 	PutState(id TableID, state []byte) error
-	// AppendLog adds the entry at position seq (0-based) of a table's log; Log reads it whole.
+	// AppendLog adds the entry at position seq (0-based) of a table's log; Log reads it whole,
+	// LogFrom from position seq on.
 	AppendLog(id TableID, seq int, e Entry) error
 	Log(id TableID) ([]Entry, error)
+	LogFrom(id TableID, seq int) ([]Entry, error)
 
 	// PutRow records a message owed, replacing a row of the same key; DeleteRow removes the row
 	// of key only if it is still the one with seq; Rows lists every row in key order.

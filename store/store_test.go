@@ -78,7 +78,7 @@ func view(t testing.TB, s Store, fn func(tx Tx) error) {
 func TestTableLifecycle(t *testing.T) {
 	s, _ := openTemp(t)
 	want := sampleTable(-9)
-	log := []Entry{{0, games.Num("bid", 1)}, {1, games.Do("pass")}, {2, games.With("play", cards.MustParse("SQ"))}}
+	log := []Entry{{0, games.Num("bid", 1), 0}, {1, games.Do("pass"), 77}, {2, games.With("play", cards.MustParse("SQ")), 1 << 40}}
 	update(t, s, func(tx Tx) error {
 		if err := tx.PutTable(&want); err != nil {
 			return err
@@ -109,6 +109,12 @@ func TestTableLifecycle(t *testing.T) {
 		}
 		if got, err := tx.Log(want.ID); err != nil || !slices.Equal(got, log) {
 			t.Errorf("Log = %v, %v", got, err)
+		}
+		if got, err := tx.LogFrom(want.ID, 1); err != nil || !slices.Equal(got, log[1:]) {
+			t.Errorf("LogFrom(1) = %v, %v", got, err)
+		}
+		if got, err := tx.LogFrom(want.ID, 3); err != nil || len(got) != 0 {
+			t.Errorf("LogFrom(3) = %v, %v", got, err)
 		}
 		for user, n := range map[int64]int{101: 1, 102: 1, 103: 0} {
 			if ids, _ := tx.UserTables(user); len(ids) != n {

@@ -12,7 +12,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/kozyr-bot/kozyr/bot/outbox"
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 )
 
 // TestAgainstFake drives the real go-telegram client through the Outbox against the strict fake,
@@ -20,7 +20,7 @@ import (
 // sees a limit exceeded.
 func TestAgainstFake(t *testing.T) {
 	const scale = 50
-	s := tgfake.New(tgfake.Options{RateScale: scale, Faults: 0.2, Seed: 3})
+	s := tgtest.New(tgtest.Options{RateScale: scale, Faults: 0.2, Seed: 3})
 	t.Cleanup(s.Close)
 	b, err := tg.New(s.Token(), tg.WithServerURL(s.URL()), tg.WithSkipGetMe())
 	if err != nil {
@@ -34,7 +34,7 @@ func TestAgainstFake(t *testing.T) {
 	go o.Run(ctx)
 
 	groups := []int64{-11, -12, -13}
-	users := []tgfake.User{{ID: 21, FirstName: "A"}, {ID: 22, FirstName: "B"}}
+	users := []tgtest.User{{ID: 21, FirstName: "A"}, {ID: 22, FirstName: "B"}}
 	for _, g := range groups {
 		s.AddGroup(g, "g")
 	}

@@ -36,7 +36,8 @@ type Job struct {
 	Call     func(ctx context.Context) error // the API call (send, edit, delete)
 	Done     func(err error)                 // optional: the final outcome (nil on success, or when replaced)
 	// NotBefore holds the job back until then, so a later job of the same key (which replaces it)
-	// can make it unnecessary; the chat's other jobs go ahead of it meanwhile.
+	// can make it unnecessary; the chat's other jobs go ahead of it meanwhile. A replacement keeps
+	// the earlier of the two times (zero is "now").
 	NotBefore time.Time
 }
 
@@ -192,6 +193,11 @@ func (o *Outbox) Submit(j Job) {
 		if i := slices.IndexFunc(q.jobs, func(e *entry) bool { return e.job.Coalesce == j.Coalesce }); i >= 0 {
 			replaced = q.jobs[i]
 			q.jobs = slices.Delete(q.jobs, i, i+1)
+			// The newer content goes when the older would have: a steady stream of
+			// replacements must not hold a job back for ever.
+			if !j.NotBefore.IsZero() && replaced.job.NotBefore.Before(j.NotBefore) {
+				j.NotBefore = replaced.job.NotBefore
+			}
 		}
 	}
 	o.seq++

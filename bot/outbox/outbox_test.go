@@ -461,3 +461,55 @@ func BenchmarkSubmit(b *testing.B) {
 	cancel()
 	<-done
 }
+
+// TestNotBefore: a held job waits for its time while the chat's later jobs go ahead; a
+// replacement keeps the earlier time, so a stream of replacements cannot hold it back for ever.
+func TestNotBefore(t *testing.T) {
+	r := newRecorder()
+	o := New(scaled(1000), zerolog.Nop())
+	stop := run(t, o)
+	held := r.job(7, "held edit")
+	held.Coalesce, held.NotBefore = "hand", time.Now().Add(200*time.Millisecond)
+	o.Submit(held)
+	o.Submit(r.job(7, "post"))
+	again := r.job(7, "newer edit")
+	again.Coalesce, again.NotBefore = "hand", time.Now().Add(time.Hour)
+	time.Sleep(20 * time.Millisecond)
+	o.Submit(again)
+	stop()
+	calls := r.snapshot()
+	if got := r.names(7); !slices.Equal(got, []string{"post", "newer edit"}) {
+		t.Fatalf("ran %v, want the post first, then the replacement", got)
+	}
+	if d := calls[1].start.Sub(calls[0].start); d < 150*time.Millisecond || d > 5*time.Second {
+		t.Errorf("the replacement ran %v after the post; want it at the first job's time, about 200 ms", d)
+	}
+}
+
+// TestFlushAfterReplace: a Flush waiting on one job returns once its replacement is sent, with no
+// wait for its deadline.
+func TestFlushAfterReplace(t *testing.T) {
+	r := newRecorder()
+	o := New(scaled(1000), zerolog.Nop())
+	first := r.job(-3, "v1")
+	first.Coalesce = "table"
+	o.Submit(first)
+	flushed := make(chan error, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	go func() { flushed <- o.Flush(ctx) }()
+	second := r.job(-3, "v2")
+	second.Coalesce = "table"
+	o.Submit(second)
+	select {
+	case err := <-flushed:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Flush did not return after the replacement was sent")
+	}
+	if o.Pending() != 0 {
+		t.Errorf("%d pending after Flush", o.Pending())
+	}
+}

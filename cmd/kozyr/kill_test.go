@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net"
@@ -9,6 +10,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,9 +19,12 @@ import (
 	"time"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/store"
 )
+
+// childProfileEnv names a file the bot process writes its CPU profile to (for the load benchmark).
+const childProfileEnv = "KOZYR_TEST_CPU_PROFILE"
 
 // childEnv makes the test binary run the bot (run with the environment) instead of the tests:
 // the kill -9 test needs the bot as a process of its own.
@@ -28,12 +33,20 @@ const childEnv = "KOZYR_TEST_RUN_BOT"
 func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "1" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		if path := os.Getenv(childProfileEnv); path != "" {
+			f, err := os.Create(path)
+			if err == nil && pprof.StartCPUProfile(f) == nil {
+				defer pprof.StopCPUProfile()
+			}
+		}
 		err := run(ctx, nil, os.Getenv, os.Stderr)
 		stop()
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "kozyr:", err)
+			pprof.StopCPUProfile()
 			os.Exit(1)
 		}
+		pprof.StopCPUProfile()
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
@@ -44,7 +57,7 @@ type process struct {
 	cmd *exec.Cmd
 }
 
-func startProcess(t *testing.T, env map[string]string, logs *syncBuffer) *process {
+func startProcess(t testing.TB, env map[string]string, logs *syncBuffer) *process {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), childEnv+"=1")
@@ -59,19 +72,25 @@ func startProcess(t *testing.T, env map[string]string, logs *syncBuffer) *proces
 }
 
 // kill sends SIGKILL: the bot gets no chance to finish anything.
-func (p *process) kill(t *testing.T) {
+func (p *process) kill(t testing.TB) {
 	t.Helper()
-	if err := p.cmd.Process.Kill(); err != nil {
+	if p.cmd.ProcessState != nil {
+		return // it has been waited for: stopped already
+	}
+	if err := p.cmd.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
 		t.Fatal(err)
 	}
 	_ = p.cmd.Wait()
 	if ws, ok := p.cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+		if p.cmd.ProcessState.Exited() {
+			return // it had ended already
+		}
 		t.Fatalf("the bot was not killed but ended: %v", p.cmd.ProcessState)
 	}
 }
 
 // stop sends SIGTERM and waits for a clean exit.
-func (p *process) stop(t *testing.T) {
+func (p *process) stop(t testing.TB) {
 	t.Helper()
 	_ = p.cmd.Process.Signal(syscall.SIGTERM)
 	done := make(chan error, 1)
@@ -114,7 +133,7 @@ func TestKillNine(t *testing.T) {
 
 func killNine(t *testing.T, webhook bool) {
 	const scale = 100
-	fake := tgfake.New(tgfake.Options{RateScale: scale, WaitTimeout: 60 * time.Second})
+	fake := tgtest.New(tgtest.Options{RateScale: scale, WaitTimeout: 60 * time.Second})
 	defer fake.Close()
 	fake.AddGroup(group, "Kill night")
 	env := map[string]string{
@@ -132,7 +151,7 @@ func killNine(t *testing.T, webhook bool) {
 		env["KOZYR_WEBHOOK_SECRET"] = "kill-nine-secret"
 	}
 	logs := &syncBuffer{}
-	players := []tgfake.User{
+	players := []tgtest.User{
 		{ID: 21, FirstName: "Ann", LanguageCode: "en"},
 		{ID: 22, FirstName: "Ben", LanguageCode: "en"},
 		{ID: 23, FirstName: "Cid", LanguageCode: "en"},
@@ -168,8 +187,9 @@ func killNine(t *testing.T, webhook bool) {
 	fake.SendText(group, players[0], "/new wizard")
 	p.lobbyPress(players[0], "opts")
 	for !strings.Contains(p.lobby().Plain, "first 3 rounds") {
+		edits := p.lobby().Edits
 		p.lobbyPress(players[0], "o2")
-		p.waitEdit()
+		p.waitEdit(edits)
 	}
 	p.lobbyPress(players[0], "back")
 	fake.SendText(group, players[1], "/join")
@@ -184,7 +204,7 @@ func killNine(t *testing.T, webhook bool) {
 		if p.finished() {
 			break
 		}
-		btns := slices.DeleteFunc(slices.Concat(cur.msg.Keyboard...), func(b tgfake.Button) bool { return !strings.HasPrefix(b.Data, "v2|") })
+		btns := slices.DeleteFunc(slices.Concat(cur.msg.Keyboard...), func(b tgtest.Button) bool { return !strings.HasPrefix(b.Data, "v2|") })
 		data := btns[rng.IntN(len(btns))].Data
 		fake.Press(cur.user.ID, cur.msg.ID, cur.user, data)
 		d, err := callback.ParsePlay(data)

@@ -26,6 +26,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -199,7 +200,39 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 	log.Info().Str("bot", b.Username()).Str("db", c.db).Int("games", len(all.Rules())).Msg("kozyr started")
+	stopStats := logStatsOnSignal(log, st)
+	defer stopStats()
 	err = b.Run(ctx)
+	logStats(log, st)
 	log.Info().Msg("kozyr stopped")
 	return err
+}
+
+// logStatsOnSignal logs the store's totals and the heap whenever the process gets SIGUSR1, so an
+// operator (or a load test) can read them from outside.
+func logStatsOnSignal(log zerolog.Logger, st *store.BoltStore) (stop func()) {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGUSR1)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-sig:
+				logStats(log, st)
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() { signal.Stop(sig); close(done) }
+}
+
+// logStats logs one "stats" line: commits (fsyncs), bytes put, bytes the commits wrote, and the
+// live heap.
+func logStats(log zerolog.Logger, st *store.BoltStore) {
+	s := st.Stats()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	log.WithLevel(zerolog.NoLevel).Int64("commits", s.Commits).Int64("put_bytes", s.Put).Int64("disk_bytes", s.Disk).
+		Uint64("heap_bytes", ms.HeapAlloc).Msg("stats")
 }

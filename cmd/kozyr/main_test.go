@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kozyr-bot/kozyr/bot/tgfake"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/all"
+	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
@@ -133,7 +133,7 @@ func TestRestartMidMatch(t *testing.T) {
 	if !slices.ContainsFunc(all.Rules(), func(r games.Rules) bool { return r.Name() == "wizard" }) {
 		t.Fatal("games/all.Rules() does not register wizard, which this test plays")
 	}
-	fake := tgfake.New(tgfake.Options{RateScale: 50, WaitTimeout: 60 * time.Second})
+	fake := tgtest.New(tgtest.Options{RateScale: 50, WaitTimeout: 60 * time.Second})
 	defer fake.Close()
 	fake.AddGroup(group, "Restart night")
 	db := filepath.Join(t.TempDir(), "kozyr.db")
@@ -147,7 +147,7 @@ func TestRestartMidMatch(t *testing.T) {
 		"KOZYR_LOG_LEVEL":    "warn",
 	}
 	logs := &syncBuffer{}
-	players := []tgfake.User{
+	players := []tgtest.User{
 		{ID: 11, FirstName: "Ann", LanguageCode: "en"},
 		{ID: 12, FirstName: "Ben", LanguageCode: "ru"},
 		{ID: 13, FirstName: "Cid", LanguageCode: "en"},
@@ -169,8 +169,9 @@ func TestRestartMidMatch(t *testing.T) {
 	fake.SendText(group, players[0], "/new wizard")
 	p.lobbyPress(players[0], "opts")
 	for !strings.Contains(p.lobby().Plain, "first 3 rounds") {
+		edits := p.lobby().Edits
 		p.lobbyPress(players[0], "o2")
-		p.waitEdit()
+		p.waitEdit(edits)
 	}
 	p.lobbyPress(players[0], "back")
 	fake.SendText(group, players[1], "/join")
@@ -242,30 +243,30 @@ func TestRestartMidMatch(t *testing.T) {
 // player drives the fake as the humans at the table.
 type player struct {
 	t    *testing.T
-	fake *tgfake.Server
+	fake *tgtest.Server
 	last int // the version of the last press
 }
 
 type turn struct {
-	user    tgfake.User
-	msg     tgfake.Message
+	user    tgtest.User
+	msg     tgtest.Message
 	data    string
 	version int
 }
 
-func (p *player) lobby() tgfake.Message {
+func (p *player) lobby() tgtest.Message {
 	m, _ := p.fake.Find(group, "new table")
 	return m
 }
 
-func (p *player) waitEdit() {
-	edits := p.lobby().Edits
+// waitEdit waits until the lobby has been edited more than edits times.
+func (p *player) waitEdit(edits int) {
 	p.fake.WaitFor(p.t, "the lobby to change", func() bool { return p.lobby().Edits > edits })
 }
 
-func (p *player) lobbyPress(u tgfake.User, op string) {
+func (p *player) lobbyPress(u tgtest.User, op string) {
 	p.t.Helper()
-	var m tgfake.Message
+	var m tgtest.Message
 	var data string
 	p.fake.WaitFor(p.t, "lobby button "+op, func() bool {
 		m = p.lobby()
@@ -282,7 +283,7 @@ func (p *player) lobbyPress(u tgfake.User, op string) {
 }
 
 // turn waits for the newest game keyboard after version among the players' DMs.
-func (p *player) turn(players []tgfake.User, after int) turn {
+func (p *player) turn(players []tgtest.User, after int) turn {
 	p.t.Helper()
 	var best turn
 	p.fake.WaitFor(p.t, "a turn", func() bool {
@@ -313,14 +314,14 @@ func (p *player) finished() bool {
 }
 
 // move presses the current player's first button; it reports whether the press was accepted.
-func (p *player) move(players []tgfake.User) bool {
+func (p *player) move(players []tgtest.User) bool {
 	p.t.Helper()
 	cur := p.turn(players, p.last)
 	if p.finished() {
 		return false
 	}
 	id := p.fake.Press(cur.user.ID, cur.msg.ID, cur.user, cur.data)
-	var a tgfake.CallbackAnswer
+	var a tgtest.CallbackAnswer
 	p.fake.WaitFor(p.t, "an answer", func() bool {
 		var ok bool
 		a, ok = p.fake.Answer(id)
@@ -331,6 +332,6 @@ func (p *player) move(players []tgfake.User) bool {
 }
 
 // played reports whether an answer accepted the press (Ben reads Russian).
-func played(a tgfake.CallbackAnswer) bool {
+func played(a tgtest.CallbackAnswer) bool {
 	return strings.HasPrefix(a.Text, "Played") || strings.HasPrefix(a.Text, "Ход")
 }

@@ -45,24 +45,25 @@ func (o Outcome) Takes() bool { return o >= Higher && o <= Switch }
 
 // Play is one card on the bank, who played it and what it did.
 type Play struct {
-	Seat    games.Seat `json:"seat"`
-	Card    cards.Card `json:"card"`
-	Outcome Outcome    `json:"outcome"`
+	Seat    games.Seat
+	Card    cards.Card
+	Outcome Outcome
 }
 
 // Bank is the state of one bank (trick), the fields of magister.md §6.1. Plays is the stack in
-// the order played, the main card first.
+// the order played, the main card first. A Bank is a value: Play returns a new one and never
+// writes into Plays, so copies may share it. The zero Bank has no plays: no bank on the table.
 type Bank struct {
-	Leader     games.Seat `json:"leader"`
-	L          cards.Card `json:"lead"`        // the main card
-	S          cards.Suit `json:"main"`        // the main suit (changed by a switch)
-	MainActive bool       `json:"main_active"` // L still acts as the main card
-	LeadBeaten bool       `json:"lead_beaten"` // something has taken the bank from L
-	Top        cards.Card `json:"top"`
-	TopSeat    games.Seat `json:"top_seat"`
-	TopKind    Outcome    `json:"top_kind"`
-	Beaters    cards.Set  `json:"beaters"` // every card that took or knocked out so far
-	Plays      []Play     `json:"plays"`
+	Leader     games.Seat
+	L          cards.Card // the main card
+	S          cards.Suit // the main suit (changed by a switch)
+	MainActive bool       // L still acts as the main card
+	LeadBeaten bool       // something has taken the bank from L
+	Top        cards.Card
+	TopSeat    games.Seat
+	TopKind    Outcome
+	Beaters    cards.Set // every card that took or knocked out so far
+	Plays      []Play
 }
 
 // Open starts a bank: leader leads the main card l (§4.1, §6.1's initial state).

@@ -53,9 +53,9 @@ func seatPtr(s games.Seat) *games.Seat { return &s }
 
 func apply(t *testing.T, g *state, a games.Action) (*state, []games.Event) {
 	t.Helper()
-	next, evs, err := g.Apply(g.Turn, a)
+	next, evs, err := g.Apply(g.turn, a)
 	if err != nil {
-		t.Fatalf("seat %d %v: %v", g.Turn, a, err)
+		t.Fatalf("seat %d %v: %v", g.turn, a, err)
 	}
 	return next.(*state), evs
 }
@@ -63,8 +63,8 @@ func apply(t *testing.T, g *state, a games.Action) (*state, []games.Event) {
 // playFirst plays the first legal action until the deal number reaches deal.
 func playFirst(t *testing.T, g *state, deal int) *state {
 	t.Helper()
-	for g.Deal < deal && !g.Over {
-		g, _ = apply(t, g, g.Legal(g.Turn)[0])
+	for g.deal < deal && !g.over {
+		g, _ = apply(t, g, g.Legal(g.turn)[0])
 	}
 	return g
 }
@@ -81,35 +81,35 @@ func TestFirstLead(t *testing.T) {
 			"KD AH 6C 7C 8C 9C JC QC KC")
 		g := mustNew(t, games.Config{Players: 3, Options: map[string]string{OptVariant: "2"}},
 			Setup{Dealer: seatPtr(0), Packs: [][]cards.Card{pack}})
-		if g.Leader != 2 || g.Turn != 2 {
-			t.Fatalf("deal 1 led by seat %d, want 2 (K♦ below 10♦)", g.Leader)
+		if g.leader != 2 || g.turn != 2 {
+			t.Fatalf("deal 1 led by seat %d, want 2 (K♦ below 10♦)", g.leader)
 		}
-		for p, h := range g.Hands[:3] {
+		for p, h := range g.hands[:3] {
 			if h.Len() != 9 {
 				t.Fatalf("seat %d holds %d cards in an All deal", p, h.Len())
 			}
 		}
-		if g.Aside.Len() != 9 {
-			t.Fatalf("%d cards set aside, want 9", g.Aside.Len())
+		if g.aside.Len() != 9 {
+			t.Fatalf("%d cards set aside, want 9", g.aside.Len())
 		}
 		g = playFirst(t, g, 2)
-		if g.Dealer != 2 || g.Leader != 0 {
-			t.Fatalf("deal 2: dealer %d leader %d, want 2 and 0", g.Dealer, g.Leader)
+		if g.dealer != 2 || g.leader != 0 {
+			t.Fatalf("deal 2: dealer %d leader %d, want 2 and 0", g.dealer, g.leader)
 		}
-		for p, h := range g.Hands[:3] {
+		for p, h := range g.hands[:3] {
 			if h.Len() != 12 {
 				t.Fatalf("seat %d holds %d cards in deal 2", p, h.Len())
 			}
 		}
 		for d := 3; d <= 13; d++ {
-			prev := g.Leader
+			prev := g.leader
 			g = playFirst(t, g, d)
-			if g.Dealer != prev || g.Leader != g.left(g.Dealer) {
-				t.Fatalf("deal %d: dealer %d leader %d after leader %d", d, g.Dealer, g.Leader, prev)
+			if g.dealer != prev || g.leader != g.left(g.dealer) {
+				t.Fatalf("deal %d: dealer %d leader %d after leader %d", d, g.dealer, g.leader, prev)
 			}
 		}
-		if g.Deal != 13 || g.Hands[0].Len() != 9 {
-			t.Fatalf("deal 13 is an All deal of 9 cards, got deal %d with %d", g.Deal, g.Hands[0].Len())
+		if g.deal != 13 || g.hands[0].Len() != 9 {
+			t.Fatalf("deal 13 is an All deal of 9 cards, got deal %d with %d", g.deal, g.hands[0].Len())
 		}
 	})
 	t.Run("no diamond dealt", func(t *testing.T) {
@@ -118,8 +118,8 @@ func TestFirstLead(t *testing.T) {
 			"6H 7H 8H 9H JH QH KH 10H AH")
 		g := mustNew(t, games.Config{Players: 2, Options: map[string]string{OptVariant: "2"}},
 			Setup{Dealer: seatPtr(1), Packs: [][]cards.Card{pack}})
-		if g.Leader != 0 {
-			t.Fatalf("deal 1 led by seat %d, want 0 (left of dealer 1)", g.Leader)
+		if g.leader != 0 {
+			t.Fatalf("deal 1 led by seat %d, want 0 (left of dealer 1)", g.leader)
 		}
 	})
 }
@@ -128,24 +128,24 @@ func TestFirstLead(t *testing.T) {
 // suits still free; deal 1 is dealt after the last choice.
 func TestTrumpChoice(t *testing.T) {
 	g := mustNew(t, games.Config{Players: 3}, Setup{Dealer: seatPtr(1)})
-	if !g.Choosing || g.Turn != 2 || g.Hands[0].Len() != 0 {
-		t.Fatalf("choosing %v turn %d", g.Choosing, g.Turn)
+	if !g.choosing || g.turn != 2 || g.hands[0].Len() != 0 {
+		t.Fatalf("choosing %v turn %d", g.choosing, g.turn)
 	}
 	want := []games.Action{games.Do("spades"), games.Do("hearts"), games.Do("diamonds"), games.Do("clubs")}
 	if l := g.Legal(2); !slices.Equal(l, want) {
 		t.Fatalf("legal %v", l)
 	}
 	g, _ = apply(t, g, games.Do("hearts"))
-	if l := g.Legal(0); g.Turn != 0 || slices.Contains(l, games.Do("hearts")) || len(l) != 3 {
-		t.Fatalf("turn %d legal %v", g.Turn, l)
+	if l := g.Legal(0); g.turn != 0 || slices.Contains(l, games.Do("hearts")) || len(l) != 3 {
+		t.Fatalf("turn %d legal %v", g.turn, l)
 	}
 	g, _ = apply(t, g, games.Do("clubs"))
 	g, _ = apply(t, g, games.Do("spades"))
-	if g.Choosing || g.Deal != 1 || g.Hands[0].Len() != 9 {
+	if g.choosing || g.deal != 1 || g.hands[0].Len() != 9 {
 		t.Fatalf("deal 1 not dealt after the choice")
 	}
-	if !slices.Equal(g.Tr.Own, []cards.Suit{cards.Clubs, cards.Spades, cards.Hearts}) {
-		t.Fatalf("trumps %v", g.Tr.Own)
+	if !slices.Equal(g.tr.Own, []cards.Suit{cards.Clubs, cards.Spades, cards.Hearts}) {
+		t.Fatalf("trumps %v", g.tr.Own)
 	}
 	// A trump map of the wrong shape is rejected (§3).
 	for _, own := range [][]cards.Suit{
@@ -163,7 +163,7 @@ func TestTrumpChoice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := st.(*state).Tr.Validate(4); err != nil || st.(*state).Choosing {
+		if err := st.(*state).tr.Validate(4); err != nil || st.(*state).choosing {
 			t.Fatalf("random trumps: %v", err)
 		}
 	}
@@ -172,15 +172,15 @@ func TestTrumpChoice(t *testing.T) {
 // TestSharedTrumpOptions: variants 3 and 4 take their suits from the lobby (§3).
 func TestSharedTrumpOptions(t *testing.T) {
 	g := mustNew(t, games.Config{Players: 2, Options: map[string]string{OptVariant: "3", OptTrump3: "spades"}}, Setup{})
-	if !slices.Equal(g.Tr.Shared, []cards.Suit{cards.Spades}) {
-		t.Errorf("variant 3: %v", g.Tr.Shared)
+	if !slices.Equal(g.tr.Shared, []cards.Suit{cards.Spades}) {
+		t.Errorf("variant 3: %v", g.tr.Shared)
 	}
 	g = mustNew(t, games.Config{Players: 2, Options: map[string]string{OptVariant: "4"}}, Setup{})
-	if !slices.Equal(g.Tr.Shared, []cards.Suit{cards.Hearts, cards.Clubs}) {
-		t.Errorf("variant 4 default: %v", g.Tr.Shared)
+	if !slices.Equal(g.tr.Shared, []cards.Suit{cards.Hearts, cards.Clubs}) {
+		t.Errorf("variant 4 default: %v", g.tr.Shared)
 	}
 	g = mustNew(t, games.Config{Players: 2, Options: map[string]string{OptVariant: "5"}}, Setup{})
-	if g.Tr.Level(cards.MustParse("AS"), 0) != 2 || g.Tr.Level(cards.MustParse("6D"), 1) != 1 || g.Tr.Level(cards.MustParse("AH"), 0) != 0 {
+	if g.tr.Level(cards.MustParse("AS"), 0) != 2 || g.tr.Level(cards.MustParse("6D"), 1) != 1 || g.tr.Level(cards.MustParse("AH"), 0) != 0 {
 		t.Errorf("variant 5 levels")
 	}
 	if _, err := NewGame(games.Config{Players: 2, Options: map[string]string{OptVariant: "6"}}, 1, Setup{}); err == nil {
@@ -197,17 +197,17 @@ func TestEarlyEnd(t *testing.T) {
 	g := mustNew(t, cfg, Setup{Dealer: seatPtr(0)})
 	g = playFirst(t, g, 9)
 	banks := 0
-	for g.Deal == 9 {
-		before := g.Played
-		g, _ = apply(t, g, g.Legal(g.Turn)[0])
-		if g.Deal == 9 && g.Played > before {
-			banks = g.Played
+	for g.deal == 9 {
+		before := g.played
+		g, _ = apply(t, g, g.Legal(g.turn)[0])
+		if g.deal == 9 && g.played > before {
+			banks = g.played
 			if g.allScoringTaken() {
 				t.Fatalf("deal 9 went on after Q♠ was taken")
 			}
 		}
 	}
-	rec := g.Records[8]
+	rec := g.records[8]
 	if rec.Remaining == 0 || rec.Remaining != 9-(banks+1) {
 		t.Fatalf("remaining %d after %d banks", rec.Remaining, banks+1)
 	}
@@ -218,7 +218,7 @@ func TestEarlyEnd(t *testing.T) {
 	if sum != -9 {
 		t.Fatalf("deal 9 points %v", rec.Points)
 	}
-	if err := CheckSums(4, g.Records); err != nil {
+	if err := CheckSums(4, g.records); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -289,7 +289,7 @@ func TestMaxBonusInPlay(t *testing.T) {
 	// Deal 12's dealer is deal 11's first leader; build the pack once we know him.
 	g := mustNew(t, cfg, Setup{Dealer: seatPtr(0), Packs: packs[:11]})
 	g = playFirst(t, g, 11)
-	dealer := g.Leader
+	dealer := g.leader
 	packs[11] = packFor(t, dealer,
 		"6S 6H 7H 8H 9H JH QH KH 10H",
 		"7S AH 6D 7D 8D 9D JD QD KD",
@@ -297,19 +297,19 @@ func TestMaxBonusInPlay(t *testing.T) {
 		"9S KC 10C AC JS QS KS 10S AS")
 	g2 := mustNew(t, cfg, Setup{Dealer: seatPtr(0), Packs: packs})
 	g2 = playFirst(t, g2, 12)
-	if g2.Deal != 12 || g2.Dealer != dealer {
-		t.Fatalf("deal %d dealer %d", g2.Deal, g2.Dealer)
+	if g2.deal != 12 || g2.dealer != dealer {
+		t.Fatalf("deal %d dealer %d", g2.deal, g2.dealer)
 	}
 	// Whoever leads, play the hand of seat 0..3 so that the first bank is 6S 7S 8S 9S.
-	for g2.Played == 0 {
-		s := g2.Turn
-		spade := g2.Hands[s].Suit(cards.Spades)
+	for g2.played == 0 {
+		s := g2.turn
+		spade := g2.hands[s].Suit(cards.Spades)
 		low := Sorted(spade)[0]
 		g2, _ = apply(t, g2, games.With("play", low))
 	}
-	w := g2.Last.Holder()
-	if g2.Fours[w] != 1 || MaxCount(g2.Taken[w], g2.Fours[w]) != 10 {
-		t.Fatalf("taker %d: fours %d count %d", w, g2.Fours[w], MaxCount(g2.Taken[w], g2.Fours[w]))
+	w := g2.last.Holder()
+	if g2.fours[w] != 1 || MaxCount(g2.taken[w], g2.fours[w]) != 10 {
+		t.Fatalf("taker %d: fours %d count %d", w, g2.fours[w], MaxCount(g2.taken[w], g2.fours[w]))
 	}
 }
 
@@ -388,77 +388,77 @@ func checkGame(t *testing.T, cfg games.Config, seed uint64) {
 	g := st.(*state)
 	rng := rand.New(rand.NewPCG(seed, 99))
 	n := cfg.Players
-	for !g.Over {
-		s := g.Turn
+	for !g.over {
+		s := g.turn
 		legal := g.Legal(s)
 		if len(legal) == 0 {
 			t.Fatalf("seat %d to act without a legal action", s)
 		}
 		a := legal[rng.IntN(len(legal))]
-		gv := g.View(s).Game.(GameView)
+		gv := g.View(s).Game.(View)
 		if gv.Takes.Union(gv.Knocks).Minus(g.playable(s)) != 0 || gv.Takes.Intersect(gv.Knocks) != 0 {
 			t.Fatalf("takes %v / knocks %v not disjoint legal cards", gv.Takes, gv.Knocks)
 		}
 		next, _ := apply(t, g, a)
-		if g.Bank != nil {
-			b := next.Bank
-			if b == nil {
-				b = next.Last
+		if !g.leading() {
+			b := next.bank
+			if next.leading() {
+				b = next.last
 			}
-			if next.Deal == g.Deal && gv.Takes.Has(a.Card) != (b.Holder() == s) {
+			if next.deal == g.deal && gv.Takes.Has(a.Card) != (b.Holder() == s) {
 				t.Fatalf("seat %d played %v (marked as taking: %v) and the bank is held by %d", s, a.Card, gv.Takes.Has(a.Card), b.Holder())
 			}
 		}
-		collected := g.Bank != nil && len(g.Bank.Plays) == n-1
+		collected := !g.leading() && len(g.bank.Plays) == n-1
 		switch {
-		case collected && next.Deal == g.Deal && !next.Over:
-			w := next.Last.Holder()
-			took := w == next.Last.Leader
-			for _, p := range next.Last.Plays {
+		case collected && next.deal == g.deal && !next.over:
+			w := next.last.Holder()
+			took := w == next.last.Leader
+			for _, p := range next.last.Plays {
 				took = took || p.Seat == w && p.Outcome.Takes()
 			}
 			if !took {
-				t.Fatalf("bank %v taken by seat %d whose card did not take", next.Last.Plays, w)
+				t.Fatalf("bank %v taken by seat %d whose card did not take", next.last.Plays, w)
 			}
 			if g.contract().EndsEarly() && next.allScoringTaken() {
-				t.Fatalf("deal %d goes on with every scoring card taken", g.Deal)
+				t.Fatalf("deal %d goes on with every scoring card taken", g.deal)
 			}
 		case collected:
-			rec := next.Records[len(next.Records)-1]
-			if rec.Remaining != g.Hands[g.left(s)].Len() {
-				t.Fatalf("deal %d: remaining %d, hands hold %d", rec.Deal, rec.Remaining, g.Hands[g.left(s)].Len())
+			rec := next.records[len(next.records)-1]
+			if rec.Remaining != g.hands[g.left(s)].Len() {
+				t.Fatalf("deal %d: remaining %d, hands hold %d", rec.Deal, rec.Remaining, g.hands[g.left(s)].Len())
 			}
 			if rec.Remaining > 0 {
 				var taken cards.Set
-				for _, tk := range g.Taken[:n] {
+				for _, tk := range g.taken[:n] {
 					taken = taken.Union(tk)
 				}
-				open := g.contract().ScoringCards().Minus(taken).Minus(g.Bank.Cards()).Remove(a.Card)
+				open := g.contract().ScoringCards().Minus(taken).Minus(g.bank.Cards()).Remove(a.Card)
 				if !open.Empty() {
 					t.Fatalf("deal %d ended early with %v not taken", rec.Deal, open)
 				}
 			}
-			if err := CheckSums(n, next.Records); err != nil {
+			if err := CheckSums(n, next.records); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if next.Bank == nil && !next.Over && !next.Choosing {
+		if next.leading() && !next.over && !next.choosing {
 			for p := range n {
-				if next.Hands[p].Len() != next.Hands[0].Len() {
+				if next.hands[p].Len() != next.hands[0].Len() {
 					t.Fatalf("hands of different sizes between banks") // §2.4
 				}
 			}
 		}
 		g = next
 	}
-	if len(g.Records) != Deals {
-		t.Fatalf("%d deals", len(g.Records))
+	if len(g.records) != Deals {
+		t.Fatalf("%d deals", len(g.records))
 	}
-	if err := CheckSums(n, g.Records); err != nil {
+	if err := CheckSums(n, g.records); err != nil {
 		t.Fatal(err)
 	}
 	sh := g.Score()
-	tally := TallyOf(n, g.Records)
+	tally := TallyOf(n, g.records)
 	if !slices.Equal(sh.Totals, tally.GameResult) {
 		t.Fatalf("totals %v, results %v", sh.Totals, tally.GameResult)
 	}

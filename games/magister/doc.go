@@ -11,6 +11,12 @@
 //     early (M-EARLYEND); the deal is scored (§8) and the next dealer is its first leader;
 //   - the match end: the score sheet of §9 (halves, totals, places) and the rating of §10.
 //
-// The bank rules are pure functions (Bank.Play, Bank.Resolve, LegalPlays) so the rule vectors in
-// testdata/vectors and the agent in games/ai can call them directly.
+// The engine follows the template of every game package: rules.go (the Rules and its options),
+// state.go (the state, ToAct, Legal, Score), apply.go (Apply and the automatic steps), view.go
+// (View, the agents' structured view), audit.go (Zones, Deck, Redeal), marshal.go (the versioned,
+// strict encoding) and agent.go (the computer player, Rules().Agent()). The rules themselves are
+// pure functions beside them, which Legal, Apply, the agent and the rule vectors in
+// testdata/vectors all call: card.go (the pack, seniority, the beating table of §5), bank.go
+// (Bank.Play, Bank.Resolve, LegalPlays: §6 and §7), trumps.go (the variants of §3), schedule.go
+// (the contracts and scoring of §8) and sheet.go (the sheet, places and ratings of §9 and §10).
 package magister

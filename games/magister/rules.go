@@ -1,8 +1,6 @@
 package magister
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -27,6 +25,8 @@ const (
 // Rules returns the rules of Magister.
 func Rules() games.Rules { return rules{} }
 
+// rules is Magister's games.Rules; it also rates players across matches (games.Rater) and has its
+// own computer player (games.AgentRules).
 type rules struct{}
 
 // Name is "magister".
@@ -44,10 +44,11 @@ func (rules) OverallRating(totalPoints, matches int) games.Msg {
 	return games.M("magister.overall", "Rating", OverallRatingText(totalPoints, matches), "Count", matches)
 }
 
-// Options are the trump variant and its trump choices (§3).
-func (rules) Options() []games.Option { return options() }
+// Agent is Magister's computer player.
+func (rules) Agent() games.Agent { return Agent{} }
 
-func options() []games.Option {
+// Options are the trump variant and its trump choices (§3).
+func (rules) Options() []games.Option {
 	var pairs []string
 	for i, a := range suitKinds {
 		for _, b := range suitKinds[i+1:] {
@@ -60,6 +61,28 @@ func options() []games.Option {
 		{Key: OptTrump3, Values: suitKinds[:], Default: "hearts"},
 		{Key: OptTrump4, Values: pairs, Default: "hearts-clubs"},
 	}
+}
+
+// suitKinds are the action kinds of the trump choice and the suit names of the options, in
+// display order (§3, M-TRUMPCHOICE).
+var suitKinds = [4]string{"spades", "hearts", "diamonds", "clubs"}
+
+// suitOfKind is the suit a trump-choice action or an option value names.
+func suitOfKind(kind string) (cards.Suit, bool) {
+	i := slices.Index(suitKinds[:], kind)
+	if i < 0 {
+		return cards.NoSuit, false
+	}
+	return suitOrder[i], true
+}
+
+// Unmarshal restores a state written by MarshalBinary; anything else wraps games.ErrCorrupt.
+func (rules) Unmarshal(b []byte) (games.State, error) {
+	g, err := unmarshal(b)
+	if err != nil {
+		return nil, fmt.Errorf("%w: magister: %w", games.ErrCorrupt, err)
+	}
+	return g, nil
 }
 
 // Setup overrides what New otherwise draws from the seed or the options, for tests and replays.
@@ -84,20 +107,25 @@ func NewGame(cfg games.Config, seed uint64, su Setup) (games.State, error) {
 	opts := r.Options()
 	variant, _ := strconv.Atoi(cfg.Get(opts, OptVariant))
 	n := cfg.Players
-	g := &state{N: n, Seed: seed, Records: []DealRecord{}}
+	if len(su.Packs) > Deals {
+		return nil, fmt.Errorf("%w: %d packs for %d deals", games.ErrBadConfig, len(su.Packs), Deals)
+	}
 	for i, p := range su.Packs {
-		if len(p) != 36 || cards.SetOf(p...) != PackSet() {
+		if !isPack(p) {
 			return nil, fmt.Errorf("%w: pack %d is not the 36-card pack", games.ErrBadConfig, i+1)
 		}
 	}
-	g.Packs = slices.Clone(su.Packs)
+	g := &state{n: n, seed: seed}
+	for _, p := range su.Packs {
+		g.packs = append(g.packs, slices.Clone(p))
+	}
 	if su.Dealer != nil {
 		if *su.Dealer < 0 || int(*su.Dealer) >= n {
 			return nil, fmt.Errorf("%w: no seat %d", games.ErrBadConfig, *su.Dealer)
 		}
-		g.Dealer = *su.Dealer
+		g.dealer = *su.Dealer
 	} else {
-		g.Dealer = games.Seat(cards.Stream(seed, cards.Dealer, 1).IntN(n)) // §2.3: by lot
+		g.dealer = games.Seat(cards.Stream(seed, cards.Dealer, 1).IntN(n)) // §2.3: by lot
 	}
 	if su.Own != nil && variant != VariantOwn {
 		return nil, fmt.Errorf("%w: a trump map is for variant 1 only", games.ErrBadConfig)
@@ -106,146 +134,43 @@ func NewGame(cfg games.Config, seed uint64, su Setup) (games.State, error) {
 	case VariantOwn:
 		switch {
 		case su.Own != nil:
-			g.Tr = Trumps{Variant: VariantOwn, Own: slices.Clone(su.Own)}
+			g.tr = Trumps{Variant: VariantOwn, Own: slices.Clone(su.Own)}
 		case cfg.Get(opts, OptTrumps) == "random":
 			perm := cards.Stream(seed, cards.Trumps, 1).Perm(4)
-			g.Tr = Trumps{Variant: VariantOwn, Own: make([]cards.Suit, n)}
+			g.tr = Trumps{Variant: VariantOwn, Own: make([]cards.Suit, n)}
 			for p := range n {
-				g.Tr.Own[p] = suitOrder[perm[p]]
+				g.tr.Own[p] = suitOrder[perm[p]]
 			}
 		default:
 			// M-TRUMPCHOICE: the players choose in seat order from the first dealer's left.
-			g.Tr = Trumps{Variant: VariantOwn, Own: make([]cards.Suit, n)}
+			g.tr = Trumps{Variant: VariantOwn, Own: make([]cards.Suit, n)}
 			for p := range n {
-				g.Tr.Own[p] = cards.NoSuit
+				g.tr.Own[p] = cards.NoSuit
 			}
-			g.Choosing = true
-			g.Stock = PackSet()
-			g.Turn = g.left(g.Dealer)
+			g.choosing = true
+			g.stock = PackSet()
+			g.turn = g.left(g.dealer)
 			return g, nil
 		}
 	case VariantOne:
 		s, _ := suitOfKind(cfg.Get(opts, OptTrump3))
-		g.Tr = Trumps{Variant: variant, Shared: []cards.Suit{s}}
+		g.tr = Trumps{Variant: variant, Shared: []cards.Suit{s}}
 	case VariantTwo:
 		a, b, _ := strings.Cut(cfg.Get(opts, OptTrump4), "-")
 		sa, _ := suitOfKind(a)
 		sb, _ := suitOfKind(b)
-		g.Tr = Trumps{Variant: variant, Shared: []cards.Suit{sa, sb}}
+		g.tr = Trumps{Variant: variant, Shared: []cards.Suit{sa, sb}}
 	default:
-		g.Tr = Trumps{Variant: variant}
+		g.tr = Trumps{Variant: variant}
 	}
-	if err := g.Tr.Validate(n); err != nil {
-		return nil, fmt.Errorf("%w: %w", games.ErrBadConfig, err)
+	if err := g.tr.Validate(n); err != nil {
+		return nil, fmt.Errorf("%w: magister: %w", games.ErrBadConfig, err)
 	}
 	g.startDeal(1)
 	return g, nil
 }
 
-// MarshalBinary writes the state as JSON (deterministic: structs and slices only).
-func (g *state) MarshalBinary() ([]byte, error) { return json.Marshal(g) }
-
-// Unmarshal restores a state written by MarshalBinary; anything else wraps games.ErrCorrupt.
-func (rules) Unmarshal(b []byte) (games.State, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	g := &state{}
-	if err := dec.Decode(g); err != nil {
-		return nil, fmt.Errorf("%w: magister: %w", games.ErrCorrupt, err)
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("%w: magister: trailing data", games.ErrCorrupt)
-	}
-	if err := g.check(); err != nil {
-		return nil, fmt.Errorf("%w: magister: %w", games.ErrCorrupt, err)
-	}
-	return g, nil
-}
-
-// check rejects a decoded state that no game can reach in ways that would make a method panic or
-// lose cards.
-func (g *state) check() error {
-	n := g.N
-	if n < 2 || n > 4 {
-		return fmt.Errorf("%d players", n)
-	}
-	seat := func(s games.Seat) bool { return s >= 0 && int(s) < n }
-	if !seat(g.Dealer) || !seat(g.Leader) || !seat(g.Turn) {
-		return fmt.Errorf("bad seat")
-	}
-	for p := n; p < 4; p++ {
-		if g.Hands[p] != 0 || g.Taken[p] != 0 || g.Banks[p] != 0 || g.LastTwo[p] != 0 || g.Fours[p] != 0 {
-			return fmt.Errorf("seat %d of %d has cards or banks", p, n)
-		}
-	}
-	if g.Choosing {
-		if g.Deal != 0 || g.Tr.Variant != VariantOwn || len(g.Tr.Own) != n || g.Tr.Own[g.Turn] != cards.NoSuit {
-			return fmt.Errorf("bad trump choice")
-		}
-		var chosen []cards.Suit
-		for _, s := range g.Tr.Own {
-			if s != cards.NoSuit {
-				chosen = append(chosen, s)
-			}
-		}
-		if err := distinctSuits(chosen); err != nil {
-			return err
-		}
-	} else {
-		if g.Deal < 1 || g.Deal > Deals {
-			return fmt.Errorf("deal %d", g.Deal)
-		}
-		if err := g.Tr.Validate(n); err != nil {
-			return err
-		}
-	}
-	for _, p := range g.Packs {
-		if len(p) != 36 || cards.SetOf(p...) != PackSet() {
-			return fmt.Errorf("bad pack")
-		}
-	}
-	var all cards.Set
-	count := 0
-	for _, z := range g.Zones() {
-		if !all.Intersect(z).Empty() {
-			return fmt.Errorf("a card in two places")
-		}
-		all = all.Union(z)
-		count += z.Len()
-	}
-	if all != PackSet() || count != 36 {
-		return fmt.Errorf("cards not conserved")
-	}
-	for _, b := range []*Bank{g.Bank, g.Last} {
-		if b == nil {
-			continue
-		}
-		if len(b.Plays) == 0 || len(b.Plays) > n {
-			return fmt.Errorf("bad bank")
-		}
-		for _, p := range b.Plays {
-			if !seat(p.Seat) || !PackSet().Has(p.Card) || p.Outcome > Lead {
-				return fmt.Errorf("bad bank")
-			}
-		}
-		if !seat(b.TopSeat) || !seat(b.Leader) || !PackSet().Has(b.L) || !PackSet().Has(b.Top) ||
-			b.S > cards.Spades || b.TopKind > Lead || b.Beaters.Minus(PackSet()) != 0 {
-			return fmt.Errorf("bad bank")
-		}
-	}
-	if g.Bank != nil && len(g.Bank.Plays) == n {
-		return fmt.Errorf("uncollected bank")
-	}
-	if len(g.Records) > Deals {
-		return fmt.Errorf("%d records", len(g.Records))
-	}
-	for i, r := range g.Records {
-		if r.Deal != i+1 || r.Dealer < 0 || int(r.Dealer) >= n || r.Leader < 0 || int(r.Leader) >= n || len(r.Banks) != n || len(r.Points) != n || r.Counts != nil && len(r.Counts) != n {
-			return fmt.Errorf("bad record %d", i+1)
-		}
-	}
-	if g.Over != (len(g.Records) == Deals) {
-		return fmt.Errorf("over with %d records", len(g.Records))
-	}
-	return nil
+// isPack reports whether p is the 36-card pack in some order.
+func isPack(p []cards.Card) bool {
+	return len(p) == 36 && cards.SetOf(p...) == PackSet()
 }

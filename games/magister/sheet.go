@@ -3,7 +3,6 @@ package magister
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/kozyr-bot/kozyr/games"
 )
@@ -11,13 +10,13 @@ import (
 // DealRecord is one finished deal's row of the score sheet (§9): per player the banks taken
 // (КВП) and the signed points (КОНИП), the banks not played (КВОП), first leader and dealer.
 type DealRecord struct {
-	Deal      int        `json:"deal"`
-	Dealer    games.Seat `json:"dealer"`
-	Leader    games.Seat `json:"leader"`
-	Banks     []int      `json:"banks"`
-	Points    []int      `json:"points"`
-	Remaining int        `json:"remaining"`
-	Counts    []int      `json:"counts,omitempty"` // Max deals: card points + bonus (§8.3)
+	Deal      int
+	Dealer    games.Seat
+	Leader    games.Seat
+	Banks     []int
+	Points    []int
+	Remaining int
+	Counts    []int // Max deals: card points + bonus (§8.3)
 }
 
 // Tally is the sheet's sums of §9 over the finished deals.
@@ -231,59 +230,4 @@ func sheet(n int, recs []DealRecord, over bool) games.Sheet {
 	)
 	sh.Notes = append(sh.Notes, games.M("magister.sheet.winners", "Seats", sh.Winners, "Count", len(sh.Winners)))
 	return sh
-}
-
-// MarshalText writes the record compactly, "deal dealer leader remaining banks points [counts]"
-// with comma-separated lists ("5 0 1 0 3,2,4 -5,0,-35"), which keeps the stored state small and
-// fast to read.
-func (r DealRecord) MarshalText() ([]byte, error) {
-	b := make([]byte, 0, 48)
-	for _, n := range []int{r.Deal, int(r.Dealer), int(r.Leader), r.Remaining} {
-		b = strconv.AppendInt(b, int64(n), 10)
-		b = append(b, ' ')
-	}
-	for i, list := range [][]int{r.Banks, r.Points, r.Counts} {
-		if list == nil {
-			break
-		}
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		for j, n := range list {
-			if j > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(b, int64(n), 10)
-		}
-	}
-	return b, nil
-}
-
-// UnmarshalText reads what MarshalText writes.
-func (r *DealRecord) UnmarshalText(b []byte) error {
-	f := strings.Fields(string(b))
-	if len(f) != 6 && len(f) != 7 {
-		return fmt.Errorf("magister: bad deal record %q", b)
-	}
-	var head [4]int
-	for i := range head {
-		n, err := strconv.Atoi(f[i])
-		if err != nil {
-			return fmt.Errorf("magister: bad deal record %q", b)
-		}
-		head[i] = n
-	}
-	lists := make([][]int, 3)
-	for i, s := range f[4:] {
-		for _, p := range strings.Split(s, ",") {
-			n, err := strconv.Atoi(p)
-			if err != nil {
-				return fmt.Errorf("magister: bad deal record %q", b)
-			}
-			lists[i] = append(lists[i], n)
-		}
-	}
-	*r = DealRecord{Deal: head[0], Dealer: games.Seat(head[1]), Leader: games.Seat(head[2]), Remaining: head[3],
-		Banks: lists[0], Points: lists[1], Counts: lists[2]}
-	return nil
 }

@@ -1,7 +1,6 @@
 package magister
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -20,14 +19,15 @@ const (
 )
 
 // ErrTrumps is returned for a trump configuration of the wrong shape (§3, M-TRUMPCHOICE).
-var ErrTrumps = errors.New("magister: bad trump configuration")
+var ErrTrumps = errors.New("bad trump configuration")
 
 // Trumps is the trump configuration of a game, fixed for all 24 deals (§3, M-TRUMPFIX). The
-// bank rules read it only through Level and Variant.
+// bank rules read it only through Level and Variant. Its slices are never written in place once
+// it is made (the trump choice replaces Own), so states may share them.
 type Trumps struct {
-	Variant int          `json:"variant"`
-	Own     []cards.Suit `json:"own,omitempty"`    // variant 1: seat → its own trump, NoSuit = none
-	Shared  []cards.Suit `json:"shared,omitempty"` // variants 3 (one suit) and 4 (two suits)
+	Variant int
+	Own     []cards.Suit // variant 1: seat → its own trump, NoSuit = none
+	Shared  []cards.Suit // variants 3 (one suit) and 4 (two suits)
 }
 
 // OwnTrumps is variant 1 with seat i's trump own[i]; the suits must be distinct (§3).
@@ -122,69 +122,9 @@ func (t Trumps) TrumpOf(p games.Seat) cards.Suit {
 	return cards.NoSuit
 }
 
+// clone is a copy of t that shares no memory with it, for a View handed out to agents.
 func (t Trumps) clone() Trumps {
 	t.Own = slices.Clone(t.Own)
 	t.Shared = slices.Clone(t.Shared)
 	return t
-}
-
-type trumpsJSON struct {
-	Variant int      `json:"variant"`
-	Own     []string `json:"own,omitempty"`
-	Shared  []string `json:"shared,omitempty"`
-}
-
-func suitLetters(ss []cards.Suit) []string {
-	if ss == nil {
-		return nil
-	}
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		if s <= cards.Spades {
-			out[i] = s.Letter()
-		}
-	}
-	return out
-}
-
-func parseLetters(ls []string) ([]cards.Suit, error) {
-	if ls == nil {
-		return nil, nil
-	}
-	out := make([]cards.Suit, len(ls))
-	for i, l := range ls {
-		out[i] = cards.NoSuit
-		if l == "" {
-			continue
-		}
-		s, err := cards.ParseSuit(l)
-		if err != nil || len(l) != 1 {
-			return nil, fmt.Errorf("%w: suit %q", ErrTrumps, l)
-		}
-		out[i] = s
-	}
-	return out, nil
-}
-
-// MarshalJSON writes the suits as letters ("S", "H"; "" for a variant-1 trump not chosen yet).
-func (t Trumps) MarshalJSON() ([]byte, error) {
-	return json.Marshal(trumpsJSON{Variant: t.Variant, Own: suitLetters(t.Own), Shared: suitLetters(t.Shared)})
-}
-
-// UnmarshalJSON reads what MarshalJSON writes.
-func (t *Trumps) UnmarshalJSON(b []byte) error {
-	var j trumpsJSON
-	if err := json.Unmarshal(b, &j); err != nil {
-		return err
-	}
-	own, err := parseLetters(j.Own)
-	if err != nil {
-		return err
-	}
-	shared, err := parseLetters(j.Shared)
-	if err != nil {
-		return err
-	}
-	*t = Trumps{Variant: j.Variant, Own: own, Shared: shared}
-	return nil
 }

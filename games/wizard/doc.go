@@ -13,6 +13,8 @@
 //     the next; Wizards and Jesters may always be played, suited cards must follow the led suit;
 //   - scoring: 20 + 10 per trick for an exact bid, −10 per trick off otherwise.
 //
-// The pure functions LedSuit, LegalPlays, TrickWinner, RoundScore and Rounds are the rules
-// themselves; the State only sequences them.
+// The pure functions LedSuit, LegalPlays, TrickWinner, RoundScore, Rounds and HasTrumpCard are the
+// rules themselves; the State only sequences them, and its Legal is the one list of what a seat
+// may do. View is the structured table an agent reads, and Agent, which Rules hands out through
+// games.AgentRules, is the computer player built on it.
 package wizard

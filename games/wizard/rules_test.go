@@ -242,7 +242,7 @@ func TestWizardTurned(t *testing.T) {
 	if s.trump != cards.Hearts || s.phase != phaseBid || !slices.Equal(g.ToAct(), []games.Seat{1}) {
 		t.Fatalf("trump %v phase %v to act %v", s.trump, s.phase, g.ToAct())
 	}
-	if p := g.View(games.Nobody).Game.(Public); p.Trump != cards.Hearts || !p.Turned.IsWizard() {
+	if p := g.View(games.Nobody).Game.(View); p.Trump != cards.Hearts || !p.Turned.IsWizard() {
 		t.Fatalf("public %+v", p)
 	}
 }
@@ -289,7 +289,7 @@ func TestBidsCannotMatch(t *testing.T) {
 	if p := g.View(1).Prompt; p.ID != "wizard.p.bidnot" || p.Args["N"] != 1 {
 		t.Fatalf("prompt %v", p)
 	}
-	if f := g.View(1).Game.(Public).Forbidden; f != 1 {
+	if f := g.View(1).Game.(View).Forbidden; f != 1 {
 		t.Fatalf("forbidden %d", f)
 	}
 	if _, _, err := g.Apply(1, games.Num(KindBid, 1)); !errors.Is(err, games.ErrIllegal) {
@@ -323,11 +323,11 @@ func TestHiddenBids(t *testing.T) {
 		t.Fatalf("to act %v", got)
 	}
 	for _, s := range []games.Seat{games.Nobody, 1, 2, 3} {
-		if b := g.View(s).Game.(Public).Bids[0]; b != -1 {
+		if b := g.View(s).Game.(View).Bids[0]; b != -1 {
 			t.Fatalf("seat %d sees the secret bid %d", s, b)
 		}
 	}
-	if v := g.View(0); v.Game.(Public).Bids[0] != 1 || len(v.Private) != 1 {
+	if v := g.View(0); v.Game.(View).Bids[0] != 1 || len(v.Private) != 1 {
 		t.Fatalf("seat 0 does not see its own bid: %+v", v)
 	}
 	if _, _, err := g.Apply(0, games.Num(KindBid, 0)); !errors.Is(err, games.ErrNotYourTurn) {
@@ -339,7 +339,7 @@ func TestHiddenBids(t *testing.T) {
 	if len(evs) != 1 || evs[0].Msg.ID != "wizard.ev.bids" {
 		t.Fatalf("reveal events %v", evs)
 	}
-	if got := g.View(games.Nobody).Game.(Public).Bids; !slices.Equal(got, []int{1, 1, 0, 0}) {
+	if got := g.View(games.Nobody).Game.(View).Bids; !slices.Equal(got, []int{1, 1, 0, 0}) {
 		t.Fatalf("revealed bids %v", got)
 	}
 	if got := g.ToAct(); !slices.Equal(got, []games.Seat{2}) {
@@ -371,7 +371,7 @@ func TestMatchEnds(t *testing.T) {
 				t.Fatalf("after %d rounds dealer %d, first %d", rounds, cur.dealer, first)
 			}
 		}
-		want := len(roundList(5, games.Config{Options: opts}.Get(options(), OptShortGame)))
+		want := len(roundList(5, games.Config{Options: opts}.Get(Rules().Options(), OptShortGame)))
 		if rounds != want {
 			t.Fatalf("%v: %d rounds, want %d", opts, rounds, want)
 		}
@@ -388,7 +388,7 @@ func TestMatchEnds(t *testing.T) {
 func TestWinnersShare(t *testing.T) {
 	st := newMatch(t, 3, 1, map[string]string{OptShortGame: "3"})
 	st.phase, st.ri = phaseOver, 0
-	st.hist = [][6]result{{{points: 30}, {points: -10}, {points: 30}}}
+	copy(st.row(0), []result{{bid: 1, taken: 1}, {bid: 0, taken: 1}, {bid: 1, taken: 1}}) // +30, -10, +30
 	if got := st.winners(); !slices.Equal(got, []games.Seat{0, 2}) {
 		t.Fatalf("winners %v", got)
 	}
@@ -421,9 +421,10 @@ func TestUnmarshalCorrupt(t *testing.T) {
 	}
 }
 
-// TestAllowedIsCheckLegal checks, all through random matches of every variant, that Apply's fast
-// legality test accepts exactly what games.CheckLegal accepts.
-func TestAllowedIsCheckLegal(t *testing.T) {
+// TestApplyAcceptsExactlyLegal checks, all through random matches of every variant, that Apply
+// accepts exactly what games.CheckLegal accepts (Legal is its one test) and refuses the rest with
+// CheckLegal's sentinel, leaving its receiver as it was.
+func TestApplyAcceptsExactlyLegal(t *testing.T) {
 	var candidates []games.Action
 	for c := cards.Card(0); c <= 63; c++ {
 		candidates = append(candidates, games.With(KindPlay, c), games.WithNum(KindPlay, c, 0))
@@ -438,14 +439,19 @@ func TestAllowedIsCheckLegal(t *testing.T) {
 		for players := 3; players <= 6; players++ {
 			for steps := 0; steps < 400; steps += 37 {
 				st := fuzzState(players, opts, uint64(steps+players), steps)
+				before, _ := st.MarshalBinary()
 				for s := games.Seat(-1); s <= 6; s++ {
 					for _, a := range append(st.Legal(max(s, 0)), candidates...) {
-						want := games.CheckLegal(st, s, a) == nil
-						if got := st.(*state).allowed(s, a); got != want {
-							t.Fatalf("%v players %d step %d: allowed(%d, %#v) = %v, CheckLegal says %v",
-								opts, players, steps, s, a, got, want)
+						want := games.CheckLegal(st, s, a)
+						next, _, err := st.Apply(s, a)
+						if want == nil && (err != nil || next == nil) || want != nil && (!errors.Is(err, want) || next != nil) {
+							t.Fatalf("%v players %d step %d: Apply(%d, %#v) = %v, %v; CheckLegal says %v",
+								opts, players, steps, s, a, next, err, want)
 						}
 					}
+				}
+				if after, _ := st.MarshalBinary(); !bytes.Equal(before, after) {
+					t.Fatalf("%v players %d step %d: Apply changed its receiver", opts, players, steps)
 				}
 			}
 		}
@@ -472,7 +478,7 @@ func TestForbiddenOnlyOnceOthersBid(t *testing.T) {
 		for i, b := range c.bids {
 			g, _ = mustApply(t, g, []games.Seat{2, 3, 0}[i], b)
 		}
-		if f := g.View(1).Game.(Public).Forbidden; f != c.want {
+		if f := g.View(1).Game.(View).Forbidden; f != c.want {
 			t.Errorf("after %v: dealer's Forbidden %d, want %d", c.bids, f, c.want)
 		}
 	}

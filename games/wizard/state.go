@@ -1,10 +1,8 @@
 package wizard
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
-	"strconv"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
@@ -25,20 +23,31 @@ const (
 	phaseBid                // bidding
 	phasePlay               // trick play
 	phaseOver               // the match is over
+	numPhases
 )
 
-var phaseNames = [...]string{"trump", "bid", "play", "over"}
-
-func (p phase) String() string { return phaseNames[p] }
-
-// result is one player's line of one round on the score sheet.
-type result struct {
-	bid, taken int8
-	points     int16
+// String is the phase's name, as View.Phase and the stored state spell it.
+func (p phase) String() string {
+	switch p {
+	case phaseTrump:
+		return "trump"
+	case phaseBid:
+		return "bid"
+	case phasePlay:
+		return "play"
+	case phaseOver:
+		return "over"
+	}
+	return "?"
 }
 
-// state is a moment of a match. It is a plain value (no slices or maps), so Apply copies it with one
-// assignment and never shares anything with its receiver.
+// result is one player's line of one scored round; its points are RoundScore(bid, taken).
+type result struct {
+	bid, taken int8
+}
+
+// state is a moment of a match. It is a plain value (arrays, no slices, maps or pointers), so
+// Apply copies it with one assignment and never shares memory with its receiver.
 type state struct {
 	set    settings
 	seed   uint64
@@ -51,19 +60,25 @@ type state struct {
 	turned cards.Card
 	trump  cards.Suit
 	stock  cards.Set // undealt cards besides the turned one: hidden from everybody
-	hands  [6]cards.Set
-	bids   [6]int8 // -1: no bid yet
-	taken  [6]int8
-	trick  [6]cards.Card // the current trick in play order, from leader
-	played cards.Set     // cards of the completed tricks of this round
+	hands  [maxSeats]cards.Set
+	bids   [maxSeats]int8 // -1: no bid yet
+	taken  [maxSeats]int8
+	trick  [maxSeats]cards.Card // the current trick in play order, from leader
+	played cards.Set            // cards of the completed tricks of this round
 
-	last       [6]cards.Card // the previous trick of this round, from lastLeader
+	last       [maxSeats]cards.Card // the previous trick of this round, from lastLeader
 	lastLeader int8
 	lastWinner int8 // -1: no trick completed this round
 
-	// hist holds the scored rounds (0..ri-1, or 0..ri once over). It is copied on write, never
-	// changed in place, so states may share it.
-	hist [][6]result
+	// hist holds the scored rounds, 0..ri-1 or 0..ri once over, a row of n results each: a match
+	// deals no card twice to one seat, so n rows of Rounds(n) results never exceed the deck.
+	hist [deckSize]result
+}
+
+// row is the results of scored round r, one per seat.
+func (st *state) row(r int) []result {
+	n := int(st.n())
+	return st.hist[r*n : (r+1)*n]
 }
 
 func (st *state) n() int8    { return st.set.players }
@@ -72,11 +87,14 @@ func (st *state) round() int { return int(st.set.rounds[st.ri]) }
 // next is the seat to the left of s.
 func (st *state) next(s int8) int8 { return (s + 1) % st.set.players }
 
-// newState starts a match: the first dealer is drawn at random (wizard.md §2, §9 W1) and the
-// first round is dealt.
+// firstDealer is the seat drawn by lot to deal the first round (wizard.md §2, §9 W1).
+func firstDealer(players int8, seed uint64) int8 {
+	return int8(cards.Stream(seed, cards.Dealer, 1).IntN(int(players)))
+}
+
+// newState starts a match: the first dealer is drawn and the first round is dealt.
 func newState(set settings, seed uint64) (*state, []games.Event) {
-	st := &state{set: set, seed: seed}
-	st.dealer = int8(cards.Stream(seed, cards.Dealer, 1).IntN(int(set.players)))
+	st := &state{set: set, seed: seed, dealer: firstDealer(set.players, seed)}
 	var evs []games.Event
 	st.deal(&evs)
 	return st, evs
@@ -86,14 +104,14 @@ func newState(set settings, seed uint64) (*state, []games.Event) {
 func (st *state) deal(evs *[]games.Event) {
 	n, r := int(st.n()), st.round()
 	order := cards.Shuffle(cards.WizardDeck(), st.seed, uint64(st.ri)+1)
-	st.hands = [6]cards.Set{}
+	st.hands = [maxSeats]cards.Set{}
 	// wizard.md §3.1: one card at a time, starting at the dealer's left.
 	for i := 0; i < r*n; i++ {
 		s := (int(st.dealer) + 1 + i%n) % n
 		st.hands[s] = st.hands[s].Add(order[i])
 	}
 	st.turned, st.stock, st.trump = cards.NoCard, 0, cards.NoSuit
-	if r*n < len(order) {
+	if HasTrumpCard(n, r) {
 		// wizard.md §3.2: the top remaining card is turned; the rest stays hidden.
 		st.turned = order[r*n]
 		st.stock = cards.SetOf(order[r*n+1:]...)
@@ -101,8 +119,8 @@ func (st *state) deal(evs *[]games.Event) {
 	for i := range st.bids {
 		st.bids[i], st.taken[i] = -1, 0
 	}
-	st.trick, st.nTrick, st.played = [6]cards.Card{}, 0, 0
-	st.last, st.lastLeader, st.lastWinner = [6]cards.Card{}, -1, -1
+	st.trick, st.nTrick, st.played = [maxSeats]cards.Card{}, 0, 0
+	st.last, st.lastLeader, st.lastWinner = [maxSeats]cards.Card{}, -1, -1
 	st.leader = st.next(st.dealer)
 	st.phase, st.turn = phaseBid, st.leader
 	switch {
@@ -173,166 +191,45 @@ func (st *state) forbiddenBid(s games.Seat) int {
 	return -1
 }
 
+// maxLegal is the longest Legal list: the 21 bids of a 20-card round.
+const maxLegal = maxRounds + 1
+
 // Legal lists s's actions: trump/0..3 for the dealer after a turned Wizard, bid/0..r in bidding,
 // play/CARD for every playable card (wizard.md §5) in canonical card order.
-func (st *state) Legal(s games.Seat) []games.Action {
+func (st *state) Legal(s games.Seat) []games.Action { return st.appendLegal(nil, s) }
+
+// appendLegal appends Legal(s) to dst. Apply lists into an array on its stack with it, so
+// checking an action against Legal costs no allocation.
+func (st *state) appendLegal(dst []games.Action, s games.Seat) []games.Action {
 	if !st.canAct(s) {
-		return nil
+		return dst
 	}
 	switch st.phase {
 	case phaseTrump:
-		out := make([]games.Action, 4)
-		for i := range out {
-			out[i] = games.Num(KindTrump, i)
+		dst = slices.Grow(dst, len(cards.Suits))
+		for _, su := range cards.Suits {
+			dst = append(dst, games.Num(KindTrump, int(su)))
 		}
-		return out
+		return dst
 	case phaseBid:
 		r, f := st.round(), st.forbiddenBid(s)
-		out := make([]games.Action, 0, r+1)
+		dst = slices.Grow(dst, r+1)
 		for b := 0; b <= r; b++ {
 			if b != f {
-				out = append(out, games.Num(KindBid, b))
+				dst = append(dst, games.Num(KindBid, b))
 			}
 		}
-		return out
+		return dst
 	}
 	ok := LegalPlays(st.hands[s], st.trick[:st.nTrick])
-	out := make([]games.Action, 0, ok.Len())
+	dst = slices.Grow(dst, ok.Len())
 	for v := ok; v != 0; v &= v - 1 {
-		out = append(out, games.Action{Kind: KindPlay, Card: lowest(v)})
+		dst = append(dst, games.With(KindPlay, lowest(v)))
 	}
-	return out
+	return dst
 }
 
-// allowed reports whether a is in Legal(s), without building the list.
-func (st *state) allowed(s games.Seat, a games.Action) bool {
-	if !st.canAct(s) {
-		return false
-	}
-	switch st.phase {
-	case phaseTrump:
-		return a.Kind == KindTrump && a.HasN && a.Card == cards.NoCard && a.N >= 0 && a.N <= 3
-	case phaseBid:
-		return a.Kind == KindBid && a.HasN && a.Card == cards.NoCard && a.N >= 0 && int(a.N) <= st.round() &&
-			int(a.N) != st.forbiddenBid(s)
-	}
-	return a.Kind == KindPlay && !a.HasN && a.N == 0 && a.Card.Valid() &&
-		LegalPlays(st.hands[s], st.trick[:st.nTrick]).Has(a.Card)
-}
-
-// Apply performs a and every automatic step after it: collecting a trick, scoring the round,
-// dealing the next one. The receiver is never changed.
-func (st *state) Apply(s games.Seat, a games.Action) (games.State, []games.Event, error) {
-	if !st.allowed(s, a) {
-		// games.CheckLegal names the sentinel; allowed is its allocation-free mirror for the
-		// hot path (random playouts), and TestAllowedIsCheckLegal keeps the two equal.
-		err := games.CheckLegal(st, s, a)
-		if err == nil {
-			err = games.ErrIllegal
-		}
-		return st, nil, fmt.Errorf("wizard: seat %d %v: %w", s, a, err)
-	}
-	ns := *st
-	var evs []games.Event
-	switch a.Kind {
-	case KindTrump:
-		ns.trump = cards.Suit(a.N)
-		ns.phase, ns.turn = phaseBid, ns.next(ns.dealer)
-		evs = append(evs, info(games.M("wizard.ev.trump", "Seat", s, "Suit", ns.trump)))
-	case KindBid:
-		ns.bid(int8(s), int8(a.N), &evs)
-	case KindPlay:
-		ns.play(int8(s), a.Card, &evs)
-	}
-	return &ns, evs, nil
-}
-
-func info(m games.Msg) games.Event {
-	return games.Event{Kind: games.EventInfo, To: games.Nobody, Msg: m}
-}
-
-// bid records a bid (wizard.md §4): in turn from the dealer's left, the dealer last; with
-// hidden_bids all are revealed together once the last one is in.
-func (st *state) bid(s, b int8, evs *[]games.Event) {
-	st.bids[s] = b
-	if st.set.hidden {
-		for i := range st.n() {
-			if st.bids[i] < 0 {
-				return
-			}
-		}
-		plays := make([]games.Msg, 0, st.n())
-		for i, p := int8(0), st.next(st.dealer); i < st.n(); i, p = i+1, st.next(p) {
-			plays = append(plays, games.M("wizard.ev.bid", "Seat", games.Seat(p), "Count", int(st.bids[p])))
-		}
-		*evs = append(*evs, info(games.M("wizard.ev.bids", "Bids", plays)))
-	} else {
-		*evs = append(*evs, info(games.M("wizard.ev.bid", "Seat", games.Seat(s), "Count", int(b))))
-		if s != st.dealer {
-			st.turn = st.next(s)
-			return
-		}
-	}
-	// wizard.md §5: the player to the dealer's left leads the first trick.
-	st.phase, st.leader, st.turn = phasePlay, st.next(st.dealer), st.next(st.dealer)
-}
-
-// play puts c on the trick; the last card of a trick goes to its winner (wizard.md §6), who leads
-// the next (§5); the last trick of a round scores it (§7).
-func (st *state) play(s int8, c cards.Card, evs *[]games.Event) {
-	st.hands[s] = st.hands[s].Remove(c)
-	st.trick[st.nTrick] = c
-	st.nTrick++
-	if st.nTrick < st.n() {
-		st.turn = st.next(s)
-		return
-	}
-	trick := st.trick[:st.nTrick]
-	w := (st.leader + int8(TrickWinner(trick, st.trump))) % st.n()
-	st.taken[w]++
-	st.played |= cards.SetOf(trick...)
-	st.last, st.lastLeader, st.lastWinner = st.trick, st.leader, w
-	*evs = append(*evs, info(games.M("wizard.ev.trick", "Seat", games.Seat(w),
-		"Card", st.trick[(w-st.leader+st.n())%st.n()])))
-	st.trick, st.nTrick = [6]cards.Card{}, 0
-	st.leader, st.turn = w, w
-	if st.hands[w].Empty() {
-		st.endRound(evs)
-	}
-}
-
-// endRound scores the round (wizard.md §7) and deals the next one, or ends the match (§8).
-func (st *state) endRound(evs *[]games.Event) {
-	r := st.round()
-	*evs = slices.Grow(*evs, int(st.n())+3)
-	*evs = append(*evs, games.Event{Kind: games.EventDealEnd, To: games.Nobody,
-		Msg: games.M("wizard.ev.roundend", "Round", int(st.ri)+1, "Count", r)})
-	totals := st.totals()
-	hist := make([][6]result, len(st.hist)+1)
-	copy(hist, st.hist)
-	st.hist = hist
-	for i := range st.n() {
-		p := RoundScore(int(st.bids[i]), int(st.taken[i]))
-		hist[len(hist)-1][i] = result{bid: st.bids[i], taken: st.taken[i], points: int16(p)}
-		totals[i] += p
-		*evs = append(*evs, games.Event{Kind: games.EventDealEnd, To: games.Nobody, Msg: games.M("wizard.ev.result",
-			"Seat", games.Seat(i), "Bid", int(st.bids[i]), "Taken", int(st.taken[i]),
-			"Points", signed(p), "Total", totals[i])})
-	}
-	if st.ri+1 < st.set.nRounds {
-		st.ri++
-		// wizard.md §2: the deal passes one seat to the left.
-		st.dealer = st.next(st.dealer)
-		st.deal(evs)
-		return
-	}
-	st.phase = phaseOver
-	win := st.winners()
-	*evs = append(*evs, games.Event{Kind: games.EventMatchEnd, To: games.Nobody, Msg: games.M("wizard.ev.winner",
-		"Seats", win, "Count", len(win), "Points", totals[win[0]])})
-}
-
-// rounds played and scored so far.
+// scored is the number of rounds played and scored so far.
 func (st *state) scored() int {
 	if st.phase == phaseOver {
 		return int(st.ri) + 1
@@ -344,8 +241,8 @@ func (st *state) scored() int {
 func (st *state) totals() []int {
 	out := make([]int, st.n())
 	for r := range st.scored() {
-		for i := range out {
-			out[i] += int(st.hist[r][i].points)
+		for i, h := range st.row(r) {
+			out[i] += RoundScore(int(h.bid), int(h.taken))
 		}
 	}
 	return out
@@ -354,10 +251,7 @@ func (st *state) totals() []int {
 // winners are the seats with the highest total; equal top totals share the win (wizard.md §8).
 func (st *state) winners() []games.Seat {
 	t := st.totals()
-	best := t[0]
-	for _, v := range t {
-		best = max(best, v)
-	}
+	best := slices.Max(t)
 	var out []games.Seat
 	for i, v := range t {
 		if v == best {
@@ -373,12 +267,4 @@ func lowest(s cards.Set) cards.Card {
 		return cards.NoCard
 	}
 	return cards.Card(bits.TrailingZeros64(uint64(s)) + 1)
-}
-
-// signed writes points with their sign, "+40", "-10", "0".
-func signed(p int) string {
-	if p > 0 {
-		return "+" + strconv.Itoa(p)
-	}
-	return strconv.Itoa(p)
 }

@@ -2,41 +2,42 @@ package wizard
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
 
-// Public is View.Game: the structured facts of the table for agents, exactly what the viewing seat
-// may know (other hands and the undealt cards never appear; hidden bids only the viewer's own).
-type Public struct {
-	Players     int
-	RoundNo     int        // 1-based number of this round in the match
-	Rounds      int        // rounds in the match
-	Cards       int        // cards dealt to each player this round (the round size r)
-	Phase       string     // "trump", "bid", "play" or "over"
-	Dealer      games.Seat // bids last; his left bids and leads first
-	Turned      cards.Card // the card turned for trump, cards.NoCard when none was left
-	Trump       cards.Suit // cards.NoSuit: no trump (or not named yet)
-	CannotMatch bool       // bids_cannot_match is on
-	HiddenBids  bool       // hidden_bids is on
-	Bids        []int      // per seat; -1 for no bid yet, or a secret bid of another seat
-	HasBid      []bool     // per seat: the bid is in (even if secret)
-	Forbidden   int        // the bid the viewer may not make now (bids_cannot_match), or -1
-	Taken       []int      // tricks won this round, per seat
-	Totals      []int      // running score, per seat
-	Leader      games.Seat // who led the current trick
-	Trick       []cards.Card
+// View is games.View.Game: the structured facts of the table for agents, exactly what the viewing
+// seat may know (other hands and the undealt cards never appear; hidden bids only the viewer's own).
+type View struct {
+	Players     int          // seats at the table
+	RoundNo     int          // 1-based number of this round in the match
+	Rounds      int          // rounds in the match
+	Cards       int          // cards dealt to each player this round (the round size r)
+	Phase       string       // "trump", "bid", "play" or "over"
+	Dealer      games.Seat   // bids last; his left bids and leads first
+	Turned      cards.Card   // the card turned for trump, cards.NoCard when none was left
+	Trump       cards.Suit   // cards.NoSuit: no trump (or not named yet)
+	CannotMatch bool         // bids_cannot_match is on
+	HiddenBids  bool         // hidden_bids is on
+	Bids        []int        // per seat; -1 for no bid yet, or a secret bid of another seat
+	HasBid      []bool       // per seat: the bid is in (even if secret)
+	Forbidden   int          // the bid the viewer may not make now (bids_cannot_match), or -1
+	Taken       []int        // tricks won this round, per seat
+	Totals      []int        // running score, per seat
+	Leader      games.Seat   // who led the current trick
+	Trick       []cards.Card // the current trick in play order
 	TrickSeats  []games.Seat // who played each card of Trick
 	Led         cards.Suit   // the suit to follow, cards.NoSuit when none
 	Played      cards.Set    // every card played this round, the current trick included
 	LastTrick   []cards.Card // the previous trick of this round, nil when none
-	LastSeats   []games.Seat
-	LastWinner  games.Seat // Nobody when no trick was completed this round
-	Winners     []games.Seat
+	LastSeats   []games.Seat // who played each card of LastTrick
+	LastWinner  games.Seat   // Nobody when no trick was completed this round
+	Winners     []games.Seat // the match's winners once it is over
 }
 
-// View is what s may know; View(games.Nobody) is the group's table.
+// View is what s may know, with a View as its Game; View(games.Nobody) is the group's table.
 func (st *state) View(s games.Seat) games.View {
 	v := games.View{
 		Seat:    s,
@@ -44,7 +45,7 @@ func (st *state) View(s games.Seat) games.View {
 		ToAct:   st.ToAct(),
 		Dealer:  games.Seat(st.dealer),
 		Table:   st.table(),
-		Game:    st.public(s),
+		Game:    st.view(s),
 	}
 	own := s >= 0 && s < games.Seat(st.n())
 	if own {
@@ -64,9 +65,10 @@ func (st *state) bidVisible(i int8, s games.Seat) bool {
 	return st.bids[i] >= 0 && (!st.set.hidden || st.phase != phaseBid || games.Seat(i) == s)
 }
 
-func (st *state) public(s games.Seat) Public {
+// view is the View of s.
+func (st *state) view(s games.Seat) View {
 	n := int(st.n())
-	p := Public{
+	p := View{
 		Players: n, RoundNo: int(st.ri) + 1, Rounds: int(st.set.nRounds), Cards: st.round(),
 		Phase: st.phase.String(), Dealer: games.Seat(st.dealer), Turned: st.turned, Trump: st.trump,
 		CannotMatch: st.set.cannotMatch, HiddenBids: st.set.hidden, Forbidden: st.forbiddenBid(s),
@@ -95,6 +97,7 @@ func (st *state) public(s games.Seat) Public {
 	return p
 }
 
+// seatsFrom lists k seats in play order from first.
 func (st *state) seatsFrom(first int8, k int) []games.Seat {
 	out := make([]games.Seat, k)
 	for i := range out {
@@ -201,9 +204,10 @@ func (st *state) Score() games.Sheet {
 			Points: make([]int, n),
 		}
 		for i := range n {
-			h := st.hist[r][i]
-			row.Cells[i] = fmt.Sprintf("%d/%d %s", h.bid, h.taken, signed(int(h.points)))
-			row.Points[i] = int(h.points)
+			h := st.row(r)[i]
+			p := RoundScore(int(h.bid), int(h.taken))
+			row.Cells[i] = fmt.Sprintf("%d/%d %s", h.bid, h.taken, signed(p))
+			row.Points[i] = p
 		}
 		sh.Rows = append(sh.Rows, row)
 	}
@@ -212,4 +216,12 @@ func (st *state) Score() games.Sheet {
 		sh.Notes = []games.Msg{games.M("wizard.sheet.winners", "Seats", sh.Winners, "Count", len(sh.Winners))}
 	}
 	return sh
+}
+
+// signed writes points with their sign, "+40", "-10", "0".
+func signed(p int) string {
+	if p > 0 {
+		return "+" + strconv.Itoa(p)
+	}
+	return strconv.Itoa(p)
 }
