@@ -54,13 +54,7 @@ func nasiliePolicy(st games.State, s games.Seat, version int, seed uint64) games
 	if g.Deal%2 == 1 && slices.Contains(legal, games.Do("blind")) {
 		return games.Do("blind")
 	}
-	return nasilieAgentAction(st, s, version, seed)
-}
-
-// nasilieAgentAction is what the bot's agent for Nasilie, the one its Rules offer, would do for
-// seat s at this version (the same rng).
-func nasilieAgentAction(st games.State, s games.Seat, version int, seed uint64) games.Action {
-	return games.AgentFor(nasilie.Rules()).Choose(st.View(s), st.Legal(s), agentStream(seed, version, s))
+	return agentAction(nasilie.Name, st, s, version, seed)
 }
 
 // nearEnd are the running game points the fixture gives the four seats.
@@ -91,20 +85,12 @@ func TestNasilieToHundred(t *testing.T) {
 		return r.Unmarshal(b)
 	}
 	// A seed whose match (with the same agents and the same fixture) ends within a few deals and
-	// shows the nanny's choice, a blind bid and a look by the humans, and declared melds. Every
-	// seat plays by the simulation's policy, the agents' seats with the game's own agent.
-	everyone := func(games.Seat) bool { return true }
-	pol := func(st games.State, s games.Seat, version int, seed uint64) games.Action {
-		if human(s) {
-			return nasiliePolicy(st, s, version, seed)
-		}
-		return nasilieAgentAction(st, s, version, seed)
-	}
-	seed, simLog := findSeed(t, r, games.Config{Players: 4}, everyone, pol, patch, 400, func(steps []simStep, _ games.State) bool {
+	// shows the nanny's choice, a blind bid and a look by the humans, and declared melds.
+	seed, simLog := findSeed(t, r, games.Config{Players: 4}, human, nasiliePolicy, patch, 400, func(steps []simStep, _ games.State) bool {
 		seen := map[string]bool{}
 		for _, s := range steps {
 			k := s.action.Kind
-			if human(s.seat) {
+			if s.human {
 				k = "human " + k
 			}
 			seen[k] = true

@@ -16,7 +16,8 @@ import (
 // cash masters, smear points on a fellow defender's trick).
 type agent struct{}
 
-// Samples per Monte Carlo estimate: enough to rank bids, few enough for a turn timer.
+// agentSamples is the number of deals an estimate plays out: enough to rank bids, few enough for
+// a turn timer.
 const agentSamples = 24
 
 // Choose picks one of legal for the seat whose view v is.
