@@ -316,7 +316,7 @@ func newSkatPlayer(h *harness, limits map[int64]int, four bool) *skatPlayer {
 
 func (p *skatPlayer) pick(a acting) tgtest.Button {
 	h := p.h
-	g := a.view.Game.(skat.Game)
+	g := a.view.Game.(skat.View)
 	if pageOf(a.msg) != "" && p.browsed[a.user.ID] == 0 {
 		p.browsed[a.user.ID]++
 		a.msg = h.browse(a)

@@ -19,7 +19,7 @@ func (st *state) Apply(s games.Seat, a games.Action) (games.State, []games.Event
 	if err := games.CheckLegal(st, s, a); err != nil {
 		return nil, nil, fmt.Errorf("skat: deal %d seat %d %v: %w", st.Deal, s, a, err)
 	}
-	n := st.clone()
+	n := *st
 	var evs []games.Event
 	switch n.Phase {
 	case phAuction:
@@ -40,7 +40,7 @@ func (st *state) Apply(s games.Seat, a games.Action) (games.State, []games.Event
 		evs = n.name(a)
 	case phAnnounce:
 		for _, c := range Announcements(n.Cfg.Variant, n.Contract.Kind, !n.Taken) {
-			if announceKind(c) == a.Kind {
+			if AnnounceAction(c) == a {
 				n.Contract = c
 			}
 		}
@@ -48,14 +48,14 @@ func (st *state) Apply(s games.Seat, a games.Action) (games.State, []games.Event
 	case phPlay:
 		evs = n.play(s, a.Card)
 	}
-	return n, evs, nil
+	return &n, evs, nil
 }
 
 // call is one auction call (§4).
 func (st *state) call(s games.Seat, a games.Action) []games.Event {
 	auc, _ := st.Auction.Call(st.bidValues(), st.role(s), a) // legality was checked by Apply
 	st.Auction = auc
-	st.Calls = append(st.Calls, call{Seat: s, Kind: a.Kind, N: int(a.N)})
+	st.Calls = appended(st.Calls, Call{Seat: s, Kind: a.Kind, N: int(a.N)})
 	var evs []games.Event
 	switch a.Kind {
 	case "bid":
@@ -111,7 +111,7 @@ func (st *state) pickUp(s games.Seat, a games.Action) []games.Event {
 // name records the game the declarer names (§5).
 func (st *state) name(a games.Action) []games.Event {
 	for _, k := range gameKinds {
-		if gameAction(k) == a.Kind {
+		if GameAction(k) == a {
 			st.Contract = Contract{Kind: k, Hand: !st.Taken, Open: k == NullOuvert}
 		}
 	}
@@ -138,16 +138,18 @@ func (st *state) declared() []games.Event {
 // play puts c on the trick; a full trick goes to its winner, who leads next (§7).
 func (st *state) play(s games.Seat, c cards.Card) []games.Event {
 	st.Hands[s] = st.Hands[s].Remove(c)
-	st.Trick = append(st.Trick, c)
-	if len(st.Trick) < 3 {
+	i := st.played()
+	st.Trick[i] = c
+	if i < 2 {
 		return nil
 	}
 	k := st.Contract.Kind
-	w := st.seat((st.role(st.Leader) + Role(TrickWinner(k, st.Trick))) % 3)
-	st.History = append(st.History, trick{Leader: st.Leader, Cards: slices.Clone(st.Trick), Winner: w})
-	st.Won[w] = st.Won[w].Union(cards.SetOf(st.Trick...))
-	evs := []games.Event{info("skat.ev.trick", "Seat", w, "N", len(st.History), "Cards", st.Trick)}
-	st.Trick, st.Leader = nil, w
+	w := st.player(st.Leader, TrickWinner(k, st.Trick[:]))
+	st.History[st.Done] = trick{Leader: st.Leader, Cards: st.Trick, Winner: w}
+	st.Done++
+	st.Won[w] = st.Won[w].Union(cards.SetOf(st.Trick[:]...))
+	evs := []games.Event{info("skat.ev.trick", "Seat", w, "N", st.Done, "Cards", slices.Clone(st.Trick[:]))}
+	st.Trick, st.Leader = [3]cards.Card{}, w
 	// §7: the only early ends: the Null declarer wins a trick; the opponents break an announced
 	// schwarz.
 	switch {
@@ -155,7 +157,7 @@ func (st *state) play(s games.Seat, c cards.Card) []games.Event {
 		evs = append(evs, info("skat.ev.nulllost", "Seat", w))
 	case st.Contract.Schwarz && w != st.Declarer && st.Declarer != games.Nobody:
 		evs = append(evs, info("skat.ev.schwarzlost", "Seat", w))
-	case len(st.History) < 10:
+	case st.Done < 10:
 		return evs
 	}
 	return append(evs, st.endDeal()...)
@@ -172,26 +174,13 @@ func signed(n int) string {
 // endDeal scores the deal (§12, §13), records its row (§14) and deals the next one, or ends the
 // match after the last deal.
 func (st *state) endDeal() []games.Event {
-	r := row{Deal: st.Deal, Dealer: st.Dealer, Declarer: st.Declarer, Bid: st.Bid,
-		Contract: st.Contract, Scores: make([]int, st.Cfg.Players)}
+	r := st.settle()
 	var evs []games.Event
-	switch {
-	case st.Phase == phChoice:
-		r.Kind = "thrown"
-	case st.Contract.Kind == Ramsch:
-		r.Kind = "ramsch"
-		r.Skat = st.Skat
-		st.settleRamsch(&r)
-	default:
-		r.Kind = "game"
-		r.Skat = st.Skat
-		st.settleGame(&r)
-	}
 	for s, d := range r.Scores {
 		st.Totals[s] += d
 	}
-	st.Rows = append(st.Rows, r)
-	if r.Kind != "thrown" {
+	st.Rows = appended(st.Rows, r)
+	if r.Kind != rowThrown {
 		// §5.1: the skat is turned face up for everyone at the end of the deal.
 		evs = append(evs, games.Event{Kind: games.EventDealEnd, To: games.Nobody,
 			Msg: games.M("skat.ev.skatshown", "Cards", SortHand(st.Contract.Kind, r.Skat))})
@@ -200,14 +189,33 @@ func (st *state) endDeal() []games.Event {
 	if st.Deal == st.Cfg.Deals {
 		// §14: the highest total wins; equal totals share the win.
 		st.Phase = phOver
+		w := st.winners()
 		evs = append(evs, games.Event{Kind: games.EventMatchEnd, To: games.Nobody,
-			Msg: games.M("skat.ev.matchend", "Seats", st.winners(),
-				"Count", len(st.winners()), "Totals", st.totalsMsgs())})
+			Msg: games.M("skat.ev.matchend", "Seats", w, "Count", len(w), "Totals", st.totalsMsgs())})
 		return evs
 	}
-	st.Dealer = (st.Dealer + 1) % games.Seat(st.Cfg.Players)
+	st.Dealer = (st.Dealer + 1) % games.Seat(st.players())
 	st.deal()
 	return evs
+}
+
+// settle is the score sheet's row of the deal that has just ended: thrown in (no game was
+// named), a Ramsch or a declared game.
+func (st *state) settle() row {
+	r := row{Deal: st.Deal, Dealer: st.Dealer, Declarer: st.Declarer, Bid: st.Bid, Contract: st.Contract}
+	switch st.Contract.Kind {
+	case NoKind:
+		r.Kind = rowThrown
+	case Ramsch:
+		r.Kind = rowRamsch
+		r.Skat = st.Skat
+		st.settleRamsch(&r)
+	default:
+		r.Kind = rowGame
+		r.Skat = st.Skat
+		st.settleGame(&r)
+	}
+	return r
 }
 
 // settleGame scores a declared game (§8–§12).
@@ -217,9 +225,9 @@ func (st *state) settleGame(r *row) {
 	// holds, what he played and the two cards in the skat now.
 	held := st.Hands[d].Union(st.Skat)
 	tricks := 0
-	for _, t := range st.History {
+	for _, t := range st.tricks() {
 		for i, c := range t.Cards {
-			if st.seat((st.role(t.Leader)+Role(i))%3) == d {
+			if st.player(t.Leader, i) == d {
 				held = held.Add(c)
 			}
 		}
@@ -238,7 +246,8 @@ func (st *state) settleGame(r *row) {
 			opp += SetPoints(w)
 		}
 	}
-	r.Held, r.Points, r.Tricks = held, []int{points, opp}, tricks
+	r.Held, r.Tricks = held, tricks
+	r.Points[0], r.Points[1] = points, opp
 	// §12: only the declarer's score changes.
 	r.Scores[d] = r.outcome(st.Cfg.Variant).Score
 }
@@ -246,7 +255,7 @@ func (st *state) settleGame(r *row) {
 // settleRamsch scores a Ramsch deal (§13): the skat goes to the winner of trick 10.
 func (st *state) settleRamsch(r *row) {
 	var points, tricks, last [3]int
-	for i, t := range st.History {
+	for i, t := range st.tricks() {
 		ro := st.role(t.Winner)
 		tricks[ro]++
 		last[ro] = i + 1
@@ -254,27 +263,11 @@ func (st *state) settleRamsch(r *row) {
 	for ro := Forehand; ro <= Rearhand; ro++ {
 		points[ro] = SetPoints(st.Won[st.seat(ro)])
 	}
-	lastWinner := st.role(st.History[len(st.History)-1].Winner)
+	lastWinner := st.role(st.History[st.Done-1].Winner)
 	points[lastWinner] += SetPoints(st.Skat)
 	scores := RamschScores(points, tricks, last)
-	r.Points = make([]int, st.Cfg.Players)
 	for ro := Forehand; ro <= Rearhand; ro++ {
 		r.Points[st.seat(ro)] = points[ro]
 		r.Scores[st.seat(ro)] = scores[ro]
 	}
-}
-
-// winners are the seats with the highest total.
-func (st *state) winners() []games.Seat {
-	best := st.Totals[0]
-	for _, t := range st.Totals {
-		best = max(best, t)
-	}
-	var out []games.Seat
-	for s, t := range st.Totals {
-		if t == best {
-			out = append(out, games.Seat(s))
-		}
-	}
-	return out
 }

@@ -34,6 +34,10 @@
 // skat, D3) are not switches and are the same under both presets.
 //
 // The pure functions Follow, Beats, TrickWinner, LegalPlays, Matadors, Value, Settle,
-// RamschScores, BidValues and the Auction type are the rules themselves; the State only
-// sequences them. View.Game carries a Game for agents.
+// RamschScores, BidValues and the Auction type are the rules themselves (kinds.go, value.go,
+// ramsch.go, auction.go); the State only sequences them. The files follow the engines' template:
+// rules.go (Rules and its options), state.go (the state, ToAct, Legal, Score), apply.go (Apply
+// and the automatic steps), view.go (View, what agents read in games.View.Game), msgs.go (the
+// messages of the table, the events and the sheet), audit.go (Zones, Deck, Redeal), marshal.go
+// (the stored form and its strict decoder) and agent.go (the computer player, Rules().Agent()).
 package skat

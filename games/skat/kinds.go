@@ -106,6 +106,9 @@ var skatSuits = [4]cards.Suit{cards.Clubs, cards.Spades, cards.Hearts, cards.Dia
 // Deck is the 32-card Skat pack.
 func Deck() []cards.Card { return cards.FrenchFrom(7) }
 
+// pack is the 32-card Skat pack as a set.
+func pack() cards.Set { return cards.SetOf(Deck()...) }
+
 // Points is a card's card points (§2): A 11, 10 10, K 4, Q 3, J 2, 9/8/7 0.
 func Points(c cards.Card) int {
 	switch c.Rank() {

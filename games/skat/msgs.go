@@ -29,8 +29,8 @@ func contractMsg(c Contract) games.Msg {
 
 // totalsMsgs lists every seat's running total.
 func (st *state) totalsMsgs() []games.Msg {
-	out := make([]games.Msg, len(st.Totals))
-	for s, t := range st.Totals {
+	out := make([]games.Msg, st.players())
+	for s, t := range st.Totals[:st.players()] {
 		out[s] = games.M("skat.total", "Seat", games.Seat(s), "N", t)
 	}
 	return out
@@ -77,9 +77,9 @@ func lossMsg(v Variant, r row) games.Msg {
 func (st *state) resultMsg(r row) games.Msg {
 	totals := st.totalsMsgs()
 	switch r.Kind {
-	case "thrown":
+	case rowThrown:
 		return games.M("skat.result.thrownin", "N", r.Deal, "Totals", totals)
-	case "ramsch":
+	case rowRamsch:
 		var pts []games.Msg
 		for ro := Forehand; ro <= Rearhand; ro++ {
 			s := st.seat(ro)
@@ -125,9 +125,9 @@ func ramschMsg(r row) games.Msg {
 // rowLabel is the sheet label of a deal (§14).
 func (st *state) rowLabel(r row) games.Msg {
 	switch r.Kind {
-	case "thrown":
+	case rowThrown:
 		return games.M("skat.row.thrownin", "N", r.Deal, "Dealer", r.Dealer)
-	case "ramsch":
+	case rowRamsch:
 		return games.M("skat.row.ramsch", "N", r.Deal, "Dealer", r.Dealer)
 	}
 	o := r.outcome(st.Cfg.Variant)

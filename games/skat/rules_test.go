@@ -235,7 +235,7 @@ func TestAnnouncements(t *testing.T) {
 	kinds := func(cs []Contract) []string {
 		var out []string
 		for _, c := range cs {
-			out = append(out, announceKind(c))
+			out = append(out, AnnounceAction(c).Kind)
 		}
 		return out
 	}

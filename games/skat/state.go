@@ -1,65 +1,11 @@
 package skat
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
 	"slices"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
-
-// Name is the game id.
-const Name = "skat"
-
-// formatVersion is written into every marshalled state so a future layout can be told apart.
-const formatVersion = 1
-
-type rules struct{}
-
-// Rules returns Robber Skat for 3 or 4 players (skat.md).
-func Rules() games.Rules { return rules{} }
-
-// Name, Seats and Options describe the game to the lobby.
-func (rules) Name() string            { return Name }
-func (rules) Seats() (int, int)       { return 3, 4 }
-func (rules) Options() []games.Option { return options() }
-
-// Version is the rules version; bump it whenever a change could replay a stored log differently.
-func (rules) Version() int { return 2 }
-
-// New deals the first deal of a match; the first dealer is drawn from the seed (§1).
-func (r rules) New(cfg games.Config, seed uint64) (games.State, error) {
-	set, err := parseConfig(r, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("skat: %w", err)
-	}
-	st := &state{V: formatVersion, Cfg: set, Seed: seed, Totals: make([]int, set.Players)}
-	st.Dealer = games.Seat(cards.Stream(seed, cards.Dealer, 1).IntN(set.Players))
-	st.deal()
-	return st, nil
-}
-
-// Unmarshal restores a state written by MarshalBinary.
-func (rules) Unmarshal(b []byte) (games.State, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	st := &state{}
-	if err := dec.Decode(st); err != nil {
-		return nil, fmt.Errorf("skat: %w: %v", games.ErrCorrupt, err)
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("skat: %w: trailing data", games.ErrCorrupt)
-	}
-	if err := st.check(); err != nil {
-		return nil, fmt.Errorf("skat: %w: %v", games.ErrCorrupt, err)
-	}
-	if st.Phase == phAuction {
-		st.bids = BidValues(st.Cfg.Variant)
-	}
-	return st, nil
-}
 
 // phase is the step of a deal.
 type phase int8
@@ -77,46 +23,81 @@ const (
 
 var phaseNames = [...]string{"auction", "choice", "skat", "discard", "game", "announce", "play", "over"}
 
-// call is one auction call, for the table.
-type call struct {
-	Seat games.Seat `json:"s"`
-	Kind string     `json:"k"` // bid, hold, pass
-	N    int        `json:"n,omitempty"`
+// maxSeats is the most players at a table; the per-seat arrays of a state have this length and
+// use the first Cfg.Players entries.
+const maxSeats = 4
+
+// state is one moment of a match. It is a value: Apply and Redeal copy it with an assignment and
+// change the copy, and every field but the slices copies with it. The slices are never written
+// in place (Calls and Rows are only extended with appended, which copies them; bids is read
+// only), so states may share them.
+type state struct {
+	Cfg      settings
+	Seed     uint64
+	Deal     int // 1-based
+	Dealer   games.Seat
+	Phase    phase
+	Hands    [maxSeats]cards.Set // the sitting-out dealer's is empty
+	Skat     cards.Set           // on the table: the original skat or the cards laid away so far
+	Skat0    cards.Set           // the skat as dealt
+	Auction  Auction
+	Calls    []Call     // the auction calls of this deal in order
+	Declarer games.Seat // Nobody in Ramsch and before the auction ends
+	Bid      int
+	Contract Contract
+	Taken    bool                // the declarer picked up the skat
+	Leader   games.Seat          // who leads the current trick
+	Trick    [3]cards.Card       // the current trick from Leader; NoCard where nobody played yet
+	History  [10]trick           // the finished tricks of this deal, Done of them
+	Done     int                 // the number of finished tricks
+	Won      [maxSeats]cards.Set // cards won in tricks, per seat
+	Rows     []row               // the score sheet, a row per finished deal
+	Totals   [maxSeats]int       // the running totals: the column sums of Rows' Scores
+
+	bids []int // BidValues(Cfg.Variant), computed once per state read or made; read only
 }
 
 // trick is a finished trick: the cards in playing order from the leader, and its winner.
 type trick struct {
-	Leader games.Seat   `json:"l"`
-	Cards  []cards.Card `json:"c"`
-	Winner games.Seat   `json:"w"`
+	Leader games.Seat
+	Cards  [3]cards.Card
+	Winner games.Seat
 }
 
-// state is one moment of a match. It is immutable once returned: Apply works on a clone.
-type state struct {
-	V        int          `json:"v"`
-	Cfg      settings     `json:"cfg"`
-	Seed     uint64       `json:"seed"`
-	Deal     int          `json:"deal"` // 1-based
-	Dealer   games.Seat   `json:"dealer"`
-	Phase    phase        `json:"phase"`
-	Hands    []cards.Set  `json:"hands"`
-	Skat     cards.Set    `json:"skat"`  // the two cards on the table: the original skat or the laid-away cards
-	Skat0    cards.Set    `json:"skat0"` // the skat as dealt
-	Auction  Auction      `json:"auction"`
-	Calls    []call       `json:"calls"`
-	Declarer games.Seat   `json:"declarer"` // Nobody in Ramsch and before the auction ends
-	Bid      int          `json:"bid"`
-	Contract Contract     `json:"contract"`
-	Taken    bool         `json:"taken"` // the declarer picked up the skat
-	Leader   games.Seat   `json:"leader"`
-	Trick    []cards.Card `json:"trick"`
-	History  []trick      `json:"history"`
-	Won      []cards.Set  `json:"won"` // cards won in tricks, per seat
-	Rows     []row        `json:"rows"`
-	Totals   []int        `json:"totals"`
+// The kinds of a row of the score sheet.
+const (
+	rowGame   = "game"   // a declared game
+	rowRamsch = "ramsch" // §13
+	rowThrown = "thrown" // D11: thrown in, nobody scores
+)
 
-	bids []int // BidValues(Cfg.Variant) while the auction runs; derived, never marshalled
+// row is one deal of the score sheet (§14): enough to settle it again (Settle is pure) and to
+// write its line.
+type row struct {
+	Deal     int
+	Dealer   games.Seat
+	Kind     string // rowGame, rowRamsch or rowThrown
+	Declarer games.Seat
+	Bid      int
+	Contract Contract
+	Held     cards.Set     // the declarer's dealt cards and the original skat
+	Points   [maxSeats]int // card points: per seat in Ramsch; [declarer, opponents] in a game
+	Tricks   int           // the declarer's tricks
+	Skat     cards.Set     // the skat turned up at the end
+	Scores   [maxSeats]int // score change per seat
 }
+
+// outcome settles a declared game's row again.
+func (r row) outcome(v Variant) Outcome {
+	return Settle(v, r.Contract, r.Held, r.Points[0], r.Tricks, r.Bid)
+}
+
+// appended is x with v appended in a new array, never in x's own: states share their slices, so
+// a slice of a state is only ever replaced, never written.
+func appended[T any](x []T, v T) []T { return append(slices.Clip(x), v) }
+
+// players is the number of seats at the table.
+func (st *state) players() int { return st.Cfg.Players }
 
 // bidValues is the §4.4 ladder of this table.
 func (st *state) bidValues() []int {
@@ -126,91 +107,10 @@ func (st *state) bidValues() []int {
 	return st.bids
 }
 
-// row is one deal of the score sheet (§14): enough to settle it again (Settle is pure) and to
-// write its line.
-type row struct {
-	Deal     int        `json:"n"`
-	Dealer   games.Seat `json:"d"`
-	Kind     string     `json:"k"` // game, ramsch, thrown
-	Declarer games.Seat `json:"s"`
-	Bid      int        `json:"b,omitempty"`
-	Contract Contract   `json:"c"`
-	Held     cards.Set  `json:"h,omitempty"`  // the declarer's dealt cards and the original skat
-	Points   []int      `json:"p"`            // card points per seat (Ramsch) or [declarer, opponents]
-	Tricks   int        `json:"t,omitempty"`  // the declarer's tricks
-	Skat     cards.Set  `json:"sk,omitempty"` // the skat turned up at the end
-	Scores   []int      `json:"x"`            // score change per seat
-}
-
-// outcome settles a declared game's row again.
-func (r row) outcome(v Variant) Outcome {
-	return Settle(v, r.Contract, r.Held, r.Points[0], r.Tricks, r.Bid)
-}
-
-// check rejects a decoded state whose shape cannot be played on.
-func (st *state) check() error {
-	n := st.Cfg.Players
-	switch {
-	case st.V != formatVersion:
-		return fmt.Errorf("version %d", st.V)
-	case n < 3 || n > 4 || st.Cfg.Deals <= 0:
-		return fmt.Errorf("players %d deals %d", n, st.Cfg.Deals)
-	case len(st.Hands) != n || len(st.Won) != n || len(st.Totals) != n:
-		return fmt.Errorf("seat slices do not match %d players", n)
-	case st.Phase < phAuction || st.Phase > phOver:
-		return fmt.Errorf("phase %d", st.Phase)
-	case st.Dealer < 0 || int(st.Dealer) >= n || st.Deal < 1 || st.Deal > st.Cfg.Deals:
-		return fmt.Errorf("dealer %d deal %d", st.Dealer, st.Deal)
-	case st.Cfg.Variant.GrandBase <= 0 || st.Cfg.Variant.NullOuvert <= 0:
-		return fmt.Errorf("variant %+v", st.Cfg.Variant)
-	case len(st.Trick) > 2 || len(st.History) > 10:
-		return fmt.Errorf("trick %d history %d", len(st.Trick), len(st.History))
-	}
-	var all cards.Set
-	count := 0
-	for _, z := range st.Zones() {
-		all, count = all.Union(z), count+z.Len()
-	}
-	if all != st.Deck() || count != 32 {
-		return fmt.Errorf("cards not conserved")
-	}
-	seat := func(s games.Seat) bool { return s == games.Nobody || (s >= 0 && int(s) < n) }
-	if !seat(st.Declarer) || !seat(st.Leader) {
-		return fmt.Errorf("seat out of range")
-	}
-	if st.Phase >= phSkat && st.Phase <= phAnnounce && st.Declarer == games.Nobody {
-		return fmt.Errorf("no declarer in phase %d", st.Phase)
-	}
-	for _, r := range st.Rows {
-		if len(r.Scores) != n || (r.Kind == "game" && len(r.Points) != 2) {
-			return fmt.Errorf("bad row %+v", r)
-		}
-	}
-	return nil
-}
-
-// MarshalBinary writes the state as JSON of its fields: deterministic, and readable in a dump.
-func (st *state) MarshalBinary() ([]byte, error) { return json.Marshal(st) }
-
-// clone copies what Apply changes in place (the per-seat slices) and clips the append-only ones
-// (calls, trick, history, rows), so an append on the copy reallocates instead of writing into
-// the receiver's arrays.
-func (st *state) clone() *state {
-	c := *st
-	c.Hands = slices.Clone(st.Hands)
-	c.Won = slices.Clone(st.Won)
-	c.Totals = slices.Clone(st.Totals)
-	c.Calls = slices.Clip(st.Calls)
-	c.Trick = slices.Clip(st.Trick)
-	c.History = slices.Clip(st.History)
-	c.Rows = slices.Clip(st.Rows)
-	return &c
-}
-
 // seat is the seat playing role r in this deal (§1): forehand left of the dealer, then
 // middlehand, then rearhand, who is the dealer himself at a 3-player table.
 func (st *state) seat(r Role) games.Seat {
-	return games.Seat((int(st.Dealer) + 1 + int(r)) % st.Cfg.Players)
+	return games.Seat((int(st.Dealer) + 1 + int(r)) % st.players())
 }
 
 // role is s's role in this deal, or -1 for the sitting-out dealer and Nobody.
@@ -223,12 +123,16 @@ func (st *state) role(s games.Seat) Role {
 	return -1
 }
 
+// player is the seat that plays the i-th card of a trick led by leader.
+func (st *state) player(leader games.Seat, i int) games.Seat {
+	return st.seat((st.role(leader) + Role(i)) % 3)
+}
+
 // deal starts the next deal: the §3 packets 3 – skat 2 – 4 – 3 from a shuffled pack.
 func (st *state) deal() {
 	st.Deal++
 	st.Phase = phAuction
-	st.Hands = make([]cards.Set, st.Cfg.Players)
-	st.Won = make([]cards.Set, st.Cfg.Players)
+	st.Hands, st.Won = [maxSeats]cards.Set{}, [maxSeats]cards.Set{}
 	d := cards.Shuffle(Deck(), st.Seed, uint64(st.Deal))
 	i := 0
 	for _, packet := range []int{3, 0, 4, 3} {
@@ -245,13 +149,30 @@ func (st *state) deal() {
 	}
 	st.Skat = st.Skat0
 	st.Auction = NewAuction()
-	if st.bids == nil {
-		st.bids = BidValues(st.Cfg.Variant)
-	}
 	st.Calls = nil
 	st.Declarer, st.Bid, st.Contract, st.Taken = games.Nobody, 0, Contract{}, false
-	st.Leader, st.Trick, st.History = st.seat(Forehand), nil, nil
+	st.Leader, st.Trick, st.History, st.Done = st.seat(Forehand), [3]cards.Card{}, [10]trick{}, 0
 }
+
+// played is the number of cards on the current trick.
+func (st *state) played() int {
+	n := 0
+	for n < len(st.Trick) && st.Trick[n] != cards.NoCard {
+		n++
+	}
+	return n
+}
+
+// trickCards is the current trick in playing order, as a slice of its own.
+func (st *state) trickCards() []cards.Card {
+	if n := st.played(); n > 0 {
+		return slices.Clone(st.Trick[:n])
+	}
+	return nil
+}
+
+// tricks are the finished tricks of this deal.
+func (st *state) tricks() []trick { return st.History[:st.Done] }
 
 // ToAct is the one seat to act: the caller in the auction, forehand choosing, the declarer
 // declaring, or the next player to the trick.
@@ -264,18 +185,26 @@ func (st *state) ToAct() []games.Seat {
 	case phChoice:
 		return []games.Seat{st.seat(Forehand)}
 	case phPlay:
-		return []games.Seat{st.turn()}
+		return []games.Seat{st.player(st.Leader, st.played())}
 	}
 	return []games.Seat{st.Declarer}
 }
 
-// turn is the seat to play to the current trick.
-func (st *state) turn() games.Seat {
-	return st.seat((st.role(st.Leader) + Role(len(st.Trick))) % 3)
+// gameKinds are the §5 games in button order.
+var gameKinds = []Kind{Clubs, Spades, Hearts, Diamonds, Grand, Null, NullOuvert}
+
+// GameAction is the action that names game k (§5): "clubs", ..., "grand", "null", "nullouvert".
+// Agents build their choice with it rather than spelling the action.
+func GameAction(k Kind) games.Action {
+	if k == NullOuvert {
+		return games.Do("nullouvert")
+	}
+	return games.Do(k.String())
 }
 
-// announceKinds maps a contract's announcements to its action kind.
-func announceKind(c Contract) string {
+// AnnounceAction is the action that declares c's announcements (§5): "simple", "schneider",
+// "schwarz", or "open", "openschneider", "openschwarz" for an open game.
+func AnnounceAction(c Contract) games.Action {
 	k := "simple"
 	switch {
 	case c.Schwarz:
@@ -285,24 +214,15 @@ func announceKind(c Contract) string {
 	}
 	if c.Open {
 		if k == "simple" {
-			return "open"
+			return games.Do("open")
 		}
-		return "open" + k
+		return games.Do("open" + k)
 	}
-	return k
+	return games.Do(k)
 }
 
-// gameKinds are the §5 games in button order and their action kinds.
-var gameKinds = []Kind{Clubs, Spades, Hearts, Diamonds, Grand, Null, NullOuvert}
-
-func gameAction(k Kind) string {
-	if k == NullOuvert {
-		return "nullouvert"
-	}
-	return k.String()
-}
-
-// Legal lists what s may do now, in button order; nil for everybody else.
+// Legal lists what s may do now, in button order; nil for everybody else. It is the one
+// legality of the game: Apply checks every action against it.
 func (st *state) Legal(s games.Seat) []games.Action {
 	if !slices.Contains(st.ToAct(), s) {
 		return nil
@@ -332,26 +252,62 @@ func (st *state) Legal(s games.Seat) []games.Action {
 			if k.IsNull() && st.Taken {
 				continue
 			}
-			out = append(out, games.Do(gameAction(k)))
+			out = append(out, GameAction(k))
 		}
 		return out
 	case phAnnounce:
 		var out []games.Action
 		for _, c := range Announcements(st.Cfg.Variant, st.Contract.Kind, !st.Taken) {
-			out = append(out, games.Do(announceKind(c)))
+			out = append(out, AnnounceAction(c))
 		}
 		return out
 	case phPlay:
-		var led cards.Card
-		if len(st.Trick) > 0 {
-			led = st.Trick[0]
-		}
+		led := st.Trick[0]
 		var out []games.Action
-		legal := LegalPlays(st.Contract.Kind, st.Hands[s], led)
-		for _, c := range SortHand(st.Contract.Kind, legal) {
+		for _, c := range SortHand(st.Contract.Kind, LegalPlays(st.Contract.Kind, st.Hands[s], led)) {
 			out = append(out, games.With("play", c))
 		}
 		return out
 	}
 	return nil
+}
+
+// Score is the score list of §14: a row per deal with each seat's change, running totals, and
+// the winners once the match is over.
+func (st *state) Score() games.Sheet {
+	n := st.players()
+	sh := games.Sheet{Totals: make([]int, n)}
+	for _, r := range st.Rows {
+		row := games.SheetRow{Label: st.rowLabel(r), Points: make([]int, n)}
+		for s, d := range r.Scores[:n] {
+			row.Points[s] = d
+			sh.Totals[s] += d
+			switch {
+			case n == 4 && games.Seat(s) == r.Dealer:
+				row.Cells = append(row.Cells, "—") // §1: the dealer sat out
+			case d != 0 || games.Seat(s) == r.Declarer:
+				row.Cells = append(row.Cells, signed(d))
+			default:
+				row.Cells = append(row.Cells, "·")
+			}
+		}
+		sh.Rows = append(sh.Rows, row)
+	}
+	if st.Phase == phOver {
+		sh.Winners = st.winners()
+	}
+	return sh
+}
+
+// winners are the seats with the highest total (§14: equal totals share the win).
+func (st *state) winners() []games.Seat {
+	totals := st.Totals[:st.players()]
+	best := slices.Max(totals)
+	var out []games.Seat
+	for s, t := range totals {
+		if t == best {
+			out = append(out, games.Seat(s))
+		}
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package skat
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -20,7 +21,7 @@ func newState(t *testing.T, players int, opts map[string]string) *state {
 
 // layout replaces the deal with fixed hands for forehand, middlehand, rearhand and the skat.
 func layout(st *state, f, m, r, skat string) *state {
-	n := st.clone()
+	n := *st
 	for i := range n.Hands {
 		n.Hands[i] = 0
 	}
@@ -28,7 +29,7 @@ func layout(st *state, f, m, r, skat string) *state {
 	n.Hands[n.seat(Middlehand)] = set(m)
 	n.Hands[n.seat(Rearhand)] = set(r)
 	n.Skat, n.Skat0 = set(skat), set(skat)
-	return n
+	return &n
 }
 
 // do applies the actions in order, each by the seat to act, and returns the state and all events.
@@ -179,7 +180,7 @@ func TestSkatTakenAndDeclared(t *testing.T) {
 		t.Errorf("declarer's view lacks the skat")
 	}
 	for _, s := range []games.Seat{games.Nobody, st.seat(Middlehand)} {
-		if v := st.View(s); len(v.Private) != 0 || v.Game.(Game).Skat != nil {
+		if v := st.View(s); len(v.Private) != 0 || v.Game.(View).Skat != nil {
 			t.Errorf("seat %d sees the skat", s)
 		}
 	}
@@ -381,7 +382,7 @@ func TestSchwarzAnnouncedEndsEarly(t *testing.T) {
 	if c, ok := hasMsg(v.Table, "skat.contract.ext"); !ok || len(c.Args["Extras"].([]games.Msg)) != 3 {
 		t.Errorf("contract line %v", v.Table)
 	}
-	if _, ok := hasMsg(v.Table, "skat.opencards"); !ok || len(v.Game.(Game).Open) != 10 {
+	if _, ok := hasMsg(v.Table, "skat.opencards"); !ok || len(v.Game.(View).Open) != 10 {
 		t.Errorf("open cards not public: %v", v.Table)
 	}
 	// The declarer leads C8, the opponents cannot follow... they can't win with plain cards; lead
@@ -429,11 +430,26 @@ func TestGameViewBids(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			st := newState(t, 3, tt.opts)
 			for _, s := range []games.Seat{games.Nobody, st.seat(Forehand), st.seat(Middlehand)} {
-				bids := st.View(s).Game.(Game).Bids
+				bids := st.View(s).Game.(View).Bids
 				if len(bids) != tt.count || bids[0] != 18 || !slices.Contains(bids, tt.has) {
 					t.Errorf("seat %d: %d bids %v", s, len(bids), bids)
 				}
 			}
 		})
+	}
+}
+
+// TestUnseatedSeats: a seat that is not at the table (seat 3 of three, or out of any range) sees
+// the public view, may do nothing, and redeals like the public.
+func TestUnseatedSeats(t *testing.T) {
+	st := newState(t, 3, nil)
+	for _, s := range []games.Seat{3, 7, -5} {
+		v := st.View(s)
+		if v.Hand != nil || v.Private != nil || v.Prompt.ID != "" || len(st.Legal(s)) != 0 {
+			t.Errorf("seat %d sees %v %v %v and may do %v", s, v.Hand, v.Private, v.Prompt, st.Legal(s))
+		}
+		if got := st.Redeal(s, rand.New(rand.NewPCG(1, 2))).(*state); got.Skat == st.Skat && got.Hands == st.Hands {
+			t.Errorf("seat %d: Redeal redealt nothing", s)
+		}
 	}
 }

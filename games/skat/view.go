@@ -7,9 +7,9 @@ import (
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
 
-// Game is the structured view agents read (View.Game): the same knowledge as the rest of the
-// View, nothing hidden from its seat.
-type Game struct {
+// View is Skat's structured view, what agents read (games.View.Game): the same knowledge as the
+// rest of the games.View, nothing hidden from its seat.
+type View struct {
 	Phase    string        // auction, choice, skat, discard, game, announce, play, over
 	Deal     int           // 1-based number of the deal
 	Deals    int           // deals in the match
@@ -57,11 +57,12 @@ func (st *state) openHand() bool {
 	return st.Phase == phPlay && st.Contract.Open && st.Declarer != games.Nobody
 }
 
-// View is what s may know (§5.1): its hand, the public table, the skat it picked up.
+// View is what s may know (§5.1): its hand, the public table, the skat it picked up. A seat
+// that is not at the table (Nobody, or out of range) sees only what the public sees.
 func (st *state) View(s games.Seat) games.View {
-	v := games.View{Seat: s, Players: st.Cfg.Players, ToAct: st.ToAct(), Dealer: st.Dealer,
+	v := games.View{Seat: s, Players: st.players(), ToAct: st.ToAct(), Dealer: st.Dealer,
 		Table: st.table()}
-	if s != games.Nobody {
+	if s >= 0 && int(s) < st.players() {
 		v.Hand = SortHand(st.Contract.Kind, st.Hands[s])
 		if st.knowsSkat(s) && st.Phase != phOver {
 			v.Private = append(v.Private, games.M("skat.private.skat", "Cards", SortHand(NoKind, st.Skat0)))
@@ -74,25 +75,24 @@ func (st *state) View(s games.Seat) games.View {
 			v.Prompt = st.prompt()
 		}
 	}
-	v.Game = st.game(s)
+	v.Game = st.view(s)
 	return v
 }
 
-func (st *state) game(s games.Seat) Game {
-	g := Game{Phase: phaseNames[st.Phase], Deal: st.Deal, Deals: st.Cfg.Deals, Role: st.role(s),
+// view is the structured View of s.
+func (st *state) view(s games.Seat) View {
+	g := View{Phase: phaseNames[st.Phase], Deal: st.Deal, Deals: st.Cfg.Deals, Role: st.role(s),
 		Variant: st.Cfg.Variant, Bids: slices.Clone(st.bidValues()), Auction: st.Auction,
-		Declarer: st.Declarer, Bid: st.Bid, Taken: st.Taken, Contract: st.Contract,
-		Leader: st.Leader, Trick: slices.Clone(st.Trick), Totals: slices.Clone(st.Totals)}
+		Bidding: slices.Clone(st.Calls), Declarer: st.Declarer, Bid: st.Bid, Taken: st.Taken,
+		Contract: st.Contract, Leader: st.Leader, Trick: st.trickCards(),
+		Totals: slices.Clone(st.Totals[:st.players()])}
 	for r := Forehand; r <= Rearhand; r++ {
 		g.Seats[r] = st.seat(r)
 	}
-	for _, c := range st.Calls {
-		g.Bidding = append(g.Bidding, Call(c))
+	for _, t := range st.tricks() {
+		g.Tricks = append(g.Tricks, Trick{Leader: t.Leader, Cards: slices.Clone(t.Cards[:]), Winner: t.Winner})
 	}
-	for _, t := range st.History {
-		g.Tricks = append(g.Tricks, Trick{Leader: t.Leader, Cards: slices.Clone(t.Cards), Winner: t.Winner})
-	}
-	for _, h := range st.Hands {
+	for _, h := range st.Hands[:st.players()] {
 		g.HandSize = append(g.HandSize, h.Len())
 	}
 	if st.knowsSkat(s) {
@@ -109,7 +109,7 @@ func (st *state) game(s games.Seat) Game {
 func (st *state) plays(leader games.Seat, cs []cards.Card) []games.Msg {
 	out := make([]games.Msg, len(cs))
 	for i, c := range cs {
-		out[i] = games.M("skat.play", "Seat", st.seat((st.role(leader)+Role(i))%3), "Card", c)
+		out[i] = games.M("skat.play", "Seat", st.player(leader, i), "Card", c)
 	}
 	return out
 }
@@ -157,20 +157,20 @@ func (st *state) table() []games.Msg {
 		t = append(t, games.M("skat.opencards", "Seat", st.Declarer,
 			"Cards", SortHand(st.Contract.Kind, st.Hands[st.Declarer])))
 	}
-	for i, tr := range st.History {
-		t = append(t, games.M("skat.done", "N", i+1, "Leader", tr.Leader, "Cards", slices.Clone(tr.Cards),
+	for i, tr := range st.tricks() {
+		t = append(t, games.M("skat.done", "N", i+1, "Leader", tr.Leader, "Cards", slices.Clone(tr.Cards[:]),
 			"Seat", tr.Winner))
 	}
 	if st.Phase == phPlay {
-		if len(st.Trick) == 0 {
-			t = append(t, games.M("skat.lead", "N", len(st.History)+1, "Seat", st.Leader))
+		if st.played() == 0 {
+			t = append(t, games.M("skat.lead", "N", st.Done+1, "Seat", st.Leader))
 		} else {
-			t = append(t, games.M("skat.trick", "N", len(st.History)+1, "Plays", st.plays(st.Leader, st.Trick)))
+			t = append(t, games.M("skat.trick", "N", st.Done+1, "Plays", st.plays(st.Leader, st.trickCards())))
 		}
 		var won []games.Msg
 		for r := Forehand; r <= Rearhand; r++ {
 			s, n := st.seat(r), 0
-			for _, tr := range st.History {
+			for _, tr := range st.tricks() {
 				if tr.Winner == s {
 					n++
 				}
@@ -211,7 +211,7 @@ func (st *state) prompt() games.Msg {
 	case phAnnounce:
 		return games.M("skat.prompt.announce", "Game", games.M("skat.game."+st.Contract.Kind.String()))
 	case phPlay:
-		if len(st.Trick) == 0 {
+		if st.played() == 0 {
 			return games.M("skat.prompt.lead")
 		}
 		return games.M("skat.prompt.follow", "Card", st.Trick[0])

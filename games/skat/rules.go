@@ -5,7 +5,61 @@ import (
 	"strconv"
 
 	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/cards"
 )
+
+// Name is the game id, persisted with every table.
+const Name = "skat"
+
+// version is the rules version Rules reports; bump it whenever a change could replay a stored
+// log differently (the pins in testdata/pins fail until it is bumped and re-pinned).
+const version = 2
+
+type rules struct{}
+
+// Rules returns Robber Skat for 3 or 4 players (skat.md).
+func Rules() games.Rules { return rules{} }
+
+// Name is the game id.
+func (rules) Name() string { return Name }
+
+// Seats is 3 or 4 players: with four, the dealer sits out each deal (§1).
+func (rules) Seats() (int, int) { return 3, 4 }
+
+// Options are the preset, every §16 switch and the match length.
+func (rules) Options() []games.Option { return options() }
+
+// Version is the rules version, stored with every table.
+func (rules) Version() int { return version }
+
+// Agent is the game's computer player, so the bot plays Skat with it rather than at random.
+func (rules) Agent() games.Agent { return Agent{} }
+
+// New deals the first deal of a match; the first dealer is drawn from the seed (§1).
+func (r rules) New(cfg games.Config, seed uint64) (games.State, error) {
+	set, err := parseConfig(r, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("skat: %w", err)
+	}
+	st := &state{Cfg: set, Seed: seed, Dealer: firstDealer(seed, set.Players),
+		bids: BidValues(set.Variant)}
+	st.deal()
+	return st, nil
+}
+
+// firstDealer is the seat drawn by lot to deal first (§1).
+func firstDealer(seed uint64, players int) games.Seat {
+	return games.Seat(cards.Stream(seed, cards.Dealer, 1).IntN(players))
+}
+
+// Unmarshal restores a state written by MarshalBinary, and refuses anything else (see decode).
+func (rules) Unmarshal(b []byte) (games.State, error) {
+	st, err := decode(b)
+	if err != nil {
+		return nil, fmt.Errorf("skat: %w: %v", games.ErrCorrupt, err)
+	}
+	return st, nil
+}
 
 // Option keys. Every §16 switch of skat.md is an option; OptPreset picks the values of the
 // switches left at "preset", and OptDeals is the match length.
@@ -124,10 +178,17 @@ func parseConfig(r games.Rules, cfg games.Config) (settings, error) {
 	v.ISkOLoss = pick(OptLossScoring, v.ISkOLoss)
 	v.RamschMandatory = pick(OptRamschMandatory, v.RamschMandatory)
 	deals, _ := strconv.Atoi(cfg.Get(opts, OptDeals))
-	// skat.md §14: the match length is a multiple of the player count, so all deal equally often.
-	if deals <= 0 || deals%cfg.Players != 0 {
-		return settings{}, fmt.Errorf("%w: skat: %d deals is not a multiple of %d players",
-			games.ErrBadConfig, deals, cfg.Players)
+	if err := checkDeals(deals, cfg.Players); err != nil {
+		return settings{}, fmt.Errorf("%w: skat: %v", games.ErrBadConfig, err)
 	}
 	return settings{Players: cfg.Players, Deals: deals, Variant: v}, nil
+}
+
+// checkDeals checks a match length against the player count: skat.md §14, a multiple of it, so
+// everybody deals equally often.
+func checkDeals(deals, players int) error {
+	if deals <= 0 || deals%players != 0 {
+		return fmt.Errorf("%d deals is not a multiple of %d players", deals, players)
+	}
+	return nil
 }

@@ -1,18 +1,37 @@
-package ai
+package skat
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
-	"github.com/kozyr-bot/kozyr/games/skat"
 )
 
-// skatMatch plays one Skat match with agents per seat; it returns the totals and the score
-// sheet's rows as settled by the engine.
-func skatMatch(t testing.TB, cfg games.Config, seed uint64, agents []Agent) games.State {
-	st, _ := playMatch(t, skat.Rules(), cfg, seed, agents)
+// skatMatch plays one Skat match with an agent per seat, checking every choice is legal, and
+// returns the final state.
+func skatMatch(t testing.TB, cfg games.Config, seed uint64, agents []games.Agent) games.State {
+	t.Helper()
+	st, err := Rules().New(cfg, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 77))
+	for steps := 0; len(st.ToAct()) > 0; steps++ {
+		if steps > 200_000 {
+			t.Fatalf("seed %d: match did not end", seed)
+		}
+		s := st.ToAct()[0]
+		legal := st.Legal(s)
+		a := agents[s].Choose(st.View(s), legal, rng)
+		if !slices.Contains(legal, a) {
+			t.Fatalf("seed %d seat %d chose %v, not in %v", seed, s, a, legal)
+		}
+		if st, _, err = st.Apply(s, a); err != nil {
+			t.Fatalf("seed %d seat %d %v: %v", seed, s, a, err)
+		}
+	}
 	return st
 }
 
@@ -23,15 +42,15 @@ func TestSkatAgentBeatsRandom(t *testing.T) {
 	if testing.Short() {
 		matches = 30
 	}
-	if _, ok := For("skat").(SkatAgent); !ok {
-		t.Fatal("no skat agent registered")
+	if _, ok := games.AgentFor(Rules()).(Agent); !ok {
+		t.Fatal("Rules does not offer the skat agent")
 	}
 	var agentSum, randomSum float64
 	wins := 0
 	for i := range matches {
-		agents := []Agent{Random{}, Random{}, Random{}}
+		agents := []games.Agent{games.Random{}, games.Random{}, games.Random{}}
 		me := i % 3
-		agents[me] = For("skat")
+		agents[me] = games.AgentFor(Rules())
 		totals := skatMatch(t, games.Config{Players: 3}, uint64(i)*7919+3, agents).Score().Totals
 		best := true
 		for s, v := range totals {
@@ -63,10 +82,10 @@ func TestSkatAgentSelfPlay(t *testing.T) {
 	if testing.Short() {
 		matches = 10
 	}
-	a := For("skat")
+	a := games.AgentFor(Rules())
 	declared, won, ramsch, thrown := 0, 0, 0, 0
 	for i := range matches {
-		st := skatMatch(t, games.Config{Players: 3}, uint64(i)*104729+11, []Agent{a, a, a})
+		st := skatMatch(t, games.Config{Players: 3}, uint64(i)*104729+11, []games.Agent{a, a, a})
 		for _, r := range st.Score().Rows {
 			switch r.Label.ID {
 			case "skat.row.won", "skat.row.null.won":
@@ -92,20 +111,20 @@ func TestSkatAgentSelfPlay(t *testing.T) {
 // TestSkatAgentNeverOverbids checks on many random hands that the agent's last bid is never above
 // the value of the best game it could declare.
 func TestSkatAgentNeverOverbids(t *testing.T) {
-	v := skat.Seed()
+	v := Seed()
 	rng := rand.New(rand.NewPCG(9, 9))
 	for i := range 2000 {
-		deck := skat.Deck()
+		deck := Deck()
 		rng.Shuffle(len(deck), func(a, b int) { deck[a], deck[b] = deck[b], deck[a] })
 		hand := deck[:10]
-		limit := skatMaxBid(v, setOfCards(hand))
-		g := skat.Game{Phase: "auction", Variant: v, Auction: skat.NewAuction()}
+		limit := maxBid(v, cards.SetOf(hand...))
+		g := View{Phase: "auction", Variant: v, Auction: NewAuction()}
 		var legal []games.Action
-		for _, b := range skat.BidValues(v) {
+		for _, b := range BidValues(v) {
 			legal = append(legal, games.Num("bid", b))
 		}
 		legal = append(legal, games.Do("pass"))
-		a := SkatAgent{}.Choose(games.View{Hand: hand, Game: g}, legal, rng)
+		a := Agent{}.Choose(games.View{Hand: hand, Game: g}, legal, rng)
 		if a.Kind == "bid" && int(a.N) > limit {
 			t.Fatalf("hand %d %v: bid %d above its best game %d", i, hand, a.N, limit)
 		}
@@ -118,14 +137,14 @@ func TestSkatAgentNeverOverbids(t *testing.T) {
 // TestSkatAgentPlaysEveryTable lets agents finish matches at 3 and 4 players under both presets
 // and with every switch: every choice is legal.
 func TestSkatAgentPlaysEveryTable(t *testing.T) {
-	a := For("skat")
+	a := games.AgentFor(Rules())
 	var cfgs []games.Config
 	for _, n := range []int{3, 4} {
 		for _, p := range []string{"seed", "isko"} {
 			cfgs = append(cfgs, games.Config{Players: n, Options: map[string]string{"preset": p}})
 		}
 	}
-	for _, o := range skat.Rules().Options() {
+	for _, o := range Rules().Options() {
 		if o.Key == "preset" || o.Key == "match_deals" {
 			continue
 		}
@@ -134,11 +153,9 @@ func TestSkatAgentPlaysEveryTable(t *testing.T) {
 		}
 	}
 	for i, cfg := range cfgs {
-		st := skatMatch(t, cfg, uint64(i)+100, []Agent{a, a, a, a})
+		st := skatMatch(t, cfg, uint64(i)+100, []games.Agent{a, a, a, a})
 		if len(st.Score().Winners) == 0 {
 			t.Fatalf("%v: no winners", cfg)
 		}
 	}
 }
-
-func setOfCards(cs []cards.Card) cards.Set { return cards.SetOf(cs...) }
