@@ -8,20 +8,20 @@ import (
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
 
-// agent is the computer player of Nasilie, which Rules().Agent returns. It chooses from the View
+// Agent is the computer player of Nasilie, which Rules().Agent returns. It chooses from the View
 // and Legal it is given, never from the State: it values a hand by sampling the unseen cards and
 // playing the deal out with its own card play (melds and the stock included) and the rules' own
 // trick winner, following rule and scoring, bids only what that estimate says it can make, keeps
 // the best seven cards of the stock exchange, and plays by simple trick-taking rules (draw trumps,
 // cash masters, smear points on a fellow defender's trick).
-type agent struct{}
+type Agent struct{}
 
 // agentSamples is the number of deals an estimate plays out: enough to rank bids, few enough for
 // a turn timer.
 const agentSamples = 24
 
 // Choose picks one of legal for the seat whose view v is.
-func (agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
+func (Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
 	g, ok := v.Game.(View)
 	if !ok || len(legal) == 1 {
 		return legal[0]

@@ -65,7 +65,7 @@ func agentMatch(t testing.TB, seats []games.Agent, opts map[string]string, seed 
 
 // The agent is what the Rules offer the bot.
 func TestRulesAgent(t *testing.T) {
-	if _, ok := games.AgentFor(Rules()).(agent); !ok {
+	if _, ok := games.AgentFor(Rules()).(Agent); !ok {
 		t.Fatalf("games.AgentFor(Rules()) = %T, want the Nasilie agent", games.AgentFor(Rules()))
 	}
 }

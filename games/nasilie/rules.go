@@ -97,7 +97,7 @@ func (rules) Unmarshal(b []byte) (games.State, error) {
 
 // Agent is the computer player of Nasilie (agent.go), which the bot asks for through
 // games.AgentRules.
-func (rules) Agent() games.Agent { return agent{} }
+func (rules) Agent() games.Agent { return Agent{} }
 
 // roundsValues are the values of OptRounds: no limit, or a match of 3, 6 or 12 rounds.
 func roundsValues() []string { return []string{RoundsOff, "3", "6", "12"} }
