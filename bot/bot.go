@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -20,6 +21,7 @@ import (
 	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/bot/schedule"
 	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/search"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -52,6 +54,8 @@ type Config struct {
 	WebhookURL    string
 	Listen        string
 	WebhookSecret string
+	// Level is how well computer players play at a table that chose no level.
+	Level search.Level
 	// HTTPClient replaces the client of every Bot API call (tests, fault injection).
 	HTTPClient HTTPDoer
 }
@@ -94,6 +98,9 @@ type Bot struct {
 	mu     sync.Mutex
 	tables map[store.TableID]*tableMem
 	bodies sync.Pool // the buffers of the hot calls' requests and answers
+	// thinking bounds the computer players searching at once, so they leave a core to the presses
+	// of every other table.
+	thinking chan struct{}
 
 	// work is the context of handlers, jobs and timers: it outlives the polling context so work
 	// in flight finishes after a shutdown signal, and ends when Run returns.
@@ -188,6 +195,8 @@ func New(ctx context.Context, cfg Config) (*Bot, error) {
 	}
 	b.me = me.Username
 	b.render = render.New(cfg.Locales, cfg.Games, b.me, b.log)
+	b.render.Level = cfg.Level
+	b.thinking = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))
 	b.setCommands(ctx)
 	return b, nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/kozyr-bot/kozyr/bot/callback"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/all"
+	"github.com/kozyr-bot/kozyr/games/search"
 	"github.com/kozyr-bot/kozyr/games/wizard"
 	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/locales"
@@ -112,6 +113,7 @@ func startWith(t testing.TB, s setup, use store.Store, st *store.BoltStore) *har
 		AIDelay:     cmp.Or(s.aiDelay, aiDelay),
 		RateScale:   cmp.Or(s.rateScale, rateScale),
 		GroupPause:  5 * time.Millisecond,
+		Level:       search.Easy, // the tests that play against agents simulate them; search needs its own tests
 		HandPause:   50 * time.Millisecond,
 	}
 	if s.webhook {

@@ -15,6 +15,7 @@ import (
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/all"
 	"github.com/kozyr-bot/kozyr/games/joker"
+	"github.com/kozyr-bot/kozyr/games/search"
 	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -85,7 +86,7 @@ func gameRules(name string) games.Rules {
 
 // agentAction is what the bot's own agent would do for seat s at this version (the same rng).
 func agentAction(game string, st games.State, s games.Seat, version int, seed uint64) games.Action {
-	return agentChoice(gameRules(game), st, s, version, seed)
+	return agentChoice(gameRules(game), search.Easy, st, s, version, seed)
 }
 
 // simStep is one action of a simulated match.

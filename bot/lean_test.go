@@ -3,11 +3,14 @@ package bot
 import (
 	"context"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/all"
+	"github.com/kozyr-bot/kozyr/games/wizard"
 	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -86,5 +89,36 @@ func TestOneRoundTripPerPress(t *testing.T) {
 		presses++
 	}
 	t.Logf("%d presses: %d transactions in all, at most %d for one", presses, txs, worst)
+	h.clean()
+}
+
+// TestLevels: the lobby's Options offer the computer players' level after the game's options;
+// a table at normal level plays its agents by search to the end of the match.
+func TestLevels(t *testing.T) {
+	t.Parallel()
+	h := start(t, setup{})
+	h.openDMs(alice)
+	h.shortGame(alice)
+	h.say(group, alice, "/addai")
+	h.say(group, alice, "/addai")
+	h.seats(3)
+	if m := h.lobby(); !strings.Contains(m.Plain, "Computer players: easy") {
+		t.Fatalf("the lobby does not show the level: %s", m.Plain)
+	}
+	h.pressLobby(alice, "opts")
+	level := "o" + strconv.Itoa(len(wizard.Rules().Options()))
+	h.pressLobby(alice, level)
+	h.wait("the level to be normal", func() bool { tb, _ := h.table(); return tb.Level == "normal" })
+	h.pressLobby(alice, level)
+	h.wait("the level to be strong", func() bool { tb, _ := h.table(); return tb.Level == "strong" })
+	h.pressLobby(alice, level)
+	h.pressLobby(alice, level)
+	h.wait("the level to be normal again", func() bool { tb, _ := h.table(); return tb.Level == "normal" })
+	h.wait("the lobby to show the level", func() bool { return strings.Contains(h.lobby().Plain, "Computer players: normal") })
+	h.pressLobby(alice, "back")
+	h.begin(alice)
+	h.play([]tgtest.User{alice}, first)
+	h.ended()
+	h.flush()
 	h.clean()
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/kozyr-bot/kozyr/bot/callback"
 	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/search"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
@@ -317,10 +318,18 @@ func (b *Bot) cancel(tx store.Tx, fx *effects, place store.Place, may bool) erro
 	return b.closeTable(tx, fx, rec, closedCancelled)
 }
 
-// cycleOption moves option i of the lobby's game to its next value.
+// cycleOption moves option i of the lobby's game to its next value; the one after the game's last
+// is the computer players' level.
 func (b *Bot) cycleOption(tx store.Tx, fx *effects, rec store.Table, i int) error {
 	return b.lobbyChange(tx, fx, rec, func(t *store.Table) error {
 		opts := b.rules[t.Game].Options()
+		if i == len(opts) {
+			// After the game's options: the computer players' level.
+			levels := search.Levels()
+			cur := slices.Index(levels, render.TableLevel(*t, b.cfg.Level))
+			t.Level = levels[(cur+1)%len(levels)].String()
+			return nil
+		}
 		if i < 0 || i >= len(opts) || len(opts[i].Values) == 0 {
 			return refusal("bot.cb.forged")
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/kozyr-bot/kozyr/bot/render"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/kozyr-bot/kozyr/games/search"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
@@ -65,7 +66,13 @@ func (b *Bot) agentMove(ctx context.Context, m *tableMem, snap *render.Snapshot,
 		b.log.Error().Uint64("table", uint64(snap.Rec.ID)).Int("seat", int(s)).Msg("seat to act has no legal action")
 		return
 	}
-	a := agentChoice(b.rules[snap.Rec.Game], st, s, snap.Rec.Version, snap.Rec.Seed)
+	select {
+	case b.thinking <- struct{}{}:
+	case <-ctx.Done():
+		return
+	}
+	a := agentChoice(b.rules[snap.Rec.Game], render.TableLevel(snap.Rec, b.cfg.Level), st, s, snap.Rec.Version, snap.Rec.Seed)
+	<-b.thinking
 	next, rows, err := b.act(ctx, 0, snap.Rec.ID, snap.Rec.Version, actor{seat: s, timeout: timeout}, a)
 	if err != nil {
 		if !errors.Is(err, errStale) && !errors.Is(err, errNoTable) {
@@ -79,11 +86,11 @@ func (b *Bot) agentMove(ctx context.Context, m *tableMem, snap *render.Snapshot,
 	b.shown(next, rows)
 }
 
-// agentChoice is what the game's computer player does for seat s at this version of a table: it
-// sees only the seat's View and Legal, and draws from the table's Agent stream, so the same table
-// replays the same choices.
-func agentChoice(r games.Rules, st games.State, s games.Seat, version int, seed uint64) games.Action {
-	return games.AgentFor(r).Choose(st.View(s), st.Legal(s), agentStream(seed, version, s))
+// agentChoice is what the game's computer player at level l does for seat s at this version of a
+// table: it knows only what the seat knows (search.Decide reads nothing else of the state), and
+// draws from the table's Agent stream, so the same table replays the same choices.
+func agentChoice(r games.Rules, l search.Level, st games.State, s games.Seat, version int, seed uint64) games.Action {
+	return search.Decide(r, l, st, s, agentStream(seed, version, s))
 }
 
 // changed is when the table last changed: agents wait AIDelay from there.

@@ -90,6 +90,9 @@ type Table struct {
 	Msg   int    `json:"msg,omitempty"`
 	Shown uint64 `json:"shown,omitempty"`
 	Mode  string `json:"mode,omitempty"` // the lobby keyboard shown: "" or "opts"
+	// Level is how well the table's computer players play (AI seats and absent players alike):
+	// a search.Level's name, "" for the bot's default.
+	Level string `json:"level,omitempty"`
 	// TimedOut is the seat the agent last played for because its turn timer ran out, plus one
 	// (0: the last action was nobody's timeout).
 	TimedOut int       `json:"timed_out,omitempty"`

@@ -19,6 +19,7 @@ import (
 	"github.com/kozyr-bot/kozyr/bot/callback"
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/kozyr-bot/kozyr/games/search"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -87,6 +88,7 @@ type Renderer struct {
 	Rules map[string]games.Rules
 	Bot   string
 	Log   zerolog.Logger // where a render that had to leave something out says so
+	Level search.Level   // the computer players' level of a table that chose none
 }
 
 // New is a Renderer for the games, by name.
@@ -296,12 +298,11 @@ func (r *Renderer) Lobby(t store.Table, lang string) Content {
 		lines = append(lines, strconv.Itoa(i+1)+". "+n)
 	}
 	opts := g.Options()
-	if len(opts) > 0 {
-		lines = append(lines, "", r.Text(lang, "bot.lobby.options"))
-		for _, o := range opts {
-			lines = append(lines, "• "+r.optLabel(lang, t.Game, o.Key)+": "+r.optValue(lang, t.Game, o.Key, t.Config.Get(opts, o.Key)))
-		}
+	lines = append(lines, "", r.Text(lang, "bot.lobby.options"))
+	for _, o := range opts {
+		lines = append(lines, "• "+r.optLabel(lang, t.Game, o.Key)+": "+r.optValue(lang, t.Game, o.Key, t.Config.Get(opts, o.Key)))
 	}
+	lines = append(lines, "• "+r.levelLabel(lang, t))
 	if t.CreatorName != "" {
 		lines = append(lines, "", r.Text(lang, "bot.lobby.creator", "Name", t.CreatorName))
 	}
@@ -310,11 +311,14 @@ func (r *Renderer) Lobby(t store.Table, lang string) Content {
 		return Button{Text: locales.Plain(r.Text(lang, id)), Data: callback.Lobby{Table: t.ID, Op: op}.String()}
 	}
 	var rows [][]Button
-	if t.Mode == ModeOptions && len(opts) > 0 {
+	if t.Mode == ModeOptions {
 		for i, o := range opts {
 			label := locales.Plain(r.optLabel(lang, t.Game, o.Key) + ": " + r.optValue(lang, t.Game, o.Key, t.Config.Get(opts, o.Key)))
 			rows = append(rows, []Button{{Text: Truncate(label, 60), Data: callback.Lobby{Table: t.ID, Op: callback.OptionOp(i)}.String()}})
 		}
+		// The computer players' level comes after the game's own options.
+		rows = append(rows, []Button{{Text: Truncate(locales.Plain(r.levelLabel(lang, t)), 60),
+			Data: callback.Lobby{Table: t.ID, Op: callback.OptionOp(len(opts))}.String()}})
 		last := []Button{btn("bot.btn.back", callback.OpBack)}
 		if hasAI(t) {
 			last = append(last, btn("bot.btn.rmai", callback.OpRemove))
@@ -322,13 +326,22 @@ func (r *Renderer) Lobby(t store.Table, lang string) Content {
 		rows = append(rows, last)
 	} else {
 		rows = append(rows, []Button{btn("bot.btn.join", callback.OpJoin), btn("bot.btn.leave", callback.OpLeave), btn("bot.btn.ai", callback.OpAddAI)})
-		second := []Button{btn("bot.btn.begin", callback.OpBegin)}
-		if len(opts) > 0 {
-			second = []Button{btn("bot.btn.options", callback.OpOptions), btn("bot.btn.begin", callback.OpBegin)}
-		}
-		rows = append(rows, second)
+		rows = append(rows, []Button{btn("bot.btn.options", callback.OpOptions), btn("bot.btn.begin", callback.OpBegin)})
 	}
 	return Content{Text: fitLines(lines), Rows: rows}
+}
+
+// levelLabel is the lobby's line for the computer players' level.
+func (r *Renderer) levelLabel(lang string, t store.Table) string {
+	return r.Text(lang, "bot.opt.level") + ": " + r.Text(lang, "bot.opt.level."+TableLevel(t, r.Level).String())
+}
+
+// TableLevel is the level of a table's computer players: its own, else def.
+func TableLevel(t store.Table, def search.Level) search.Level {
+	if l, err := search.ParseLevel(t.Level); err == nil {
+		return l
+	}
+	return def
 }
 
 func (r *Renderer) optLabel(lang, game, key string) string {

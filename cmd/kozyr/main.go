@@ -36,6 +36,7 @@ import (
 
 	"github.com/kozyr-bot/kozyr/bot"
 	"github.com/kozyr-bot/kozyr/games/all"
+	"github.com/kozyr-bot/kozyr/games/search"
 	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
@@ -195,6 +196,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		WebhookURL:    c.webhookURL,
 		Listen:        c.listen,
 		WebhookSecret: c.webhookSecret,
+		Level:         search.DefaultLevel,
 	})
 	if err != nil {
 		return err
