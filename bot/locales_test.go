@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kozyr-bot/kozyr/games/search"
 	"github.com/kozyr-bot/kozyr/locales"
 )
 
@@ -39,6 +40,9 @@ func TestLocaleIDs(t *testing.T) {
 		for _, m := range re.FindAllStringSubmatch(string(src), -1) {
 			used[m[1]] = true
 		}
+	}
+	for _, l := range search.Levels() {
+		used["bot.opt.level."+l.String()] = true // the lobby's level button, named by the level
 	}
 	group, private := commandMenus()
 	for _, c := range slices.Concat(group, private) {

@@ -50,7 +50,7 @@ func patchScores(data []byte, scores []int) ([]byte, error) {
 // as the agent would (which looks at the cards first).
 func nasiliePolicy(st games.State, s games.Seat, version int, seed uint64) games.Action {
 	legal := st.Legal(s)
-	g := st.View(s).Game.(nasilie.Game)
+	g := st.View(s).Game.(nasilie.View)
 	if g.Deal%2 == 1 && slices.Contains(legal, games.Do("blind")) {
 		return games.Do("blind")
 	}
@@ -195,7 +195,7 @@ func TestNasilieCappedMatch(t *testing.T) {
 
 	rec, st := h.finalState()
 	sh := st.Score()
-	if g := st.View(games.Nobody).Game.(nasilie.Game); g.Deal != 12 {
+	if g := st.View(games.Nobody).Game.(nasilie.View); g.Deal != 12 {
 		t.Errorf("the match ended after deal %d, want 12", g.Deal)
 	}
 	if !strings.Contains(end.Plain, "After 12 deals nobody reached 100.") {

@@ -7,8 +7,17 @@ import (
 	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
-// One seed per configuration keeps -race fast; the playouts are capped by PlayoutOptions.
-var suite = gametest.Settings{Seeds: 1, MaxSteps: 200_000, LeakEvery: 7}
+// suite runs one seed per configuration, the playouts capped by PlayoutOptions. The decoder is
+// strict, so the suite also feeds it corrupted copies of the states it reaches.
+var suite = func() gametest.Settings {
+	s := gametest.Settings{Seeds: 1, MaxSteps: 200_000, LeakEvery: 7, Strict: true}
+	if raceBuild {
+		// Under -race every step costs ten times more: the leak and corruption checks run less
+		// often.
+		s.LeakEvery = 23
+	}
+	return s
+}()
 
 func TestConformance(t *testing.T) {
 	gametest.Run(t, Rules(), suite)

@@ -18,6 +18,10 @@
 // match: random or cautious play rarely reaches 100, so after rounds × players deals the highest
 // total wins; this cap is the bot's addition to the rules).
 //
-// The pure rule functions (CardPoints, TrickWinner, LegalPlays, BestMelds, ScoreHand) are what the
-// rule vectors in testdata/vectors call.
+// The package follows the engines' template: rules.go (Rules and its options), state.go (the
+// state, a value, and what follows from it), apply.go (ToAct, Legal, Apply), view.go (View, the
+// table, the score sheet), audit.go (Zones, Deck, Redeal), marshal.go (the strict stored form),
+// agent.go (the computer player). The pure rule functions the vectors in testdata/vectors call,
+// and the agent plays with, are play.go (CardPoints, Strength, TrickWinner, LegalPlays), melds.go
+// (MeldPoints, BestMelds) and score.go (ScoreHand).
 package nasilie

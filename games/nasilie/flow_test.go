@@ -59,11 +59,11 @@ func rig(t *testing.T, st *state, stock string, hands ...string) {
 	t.Helper()
 	var all cards.Set
 	for i, h := range hands {
-		st.Hands[i] = cards.SetOf(cards.MustParseList(h)...)
-		all = all.Union(st.Hands[i])
+		st.hands[i] = cards.SetOf(cards.MustParseList(h)...)
+		all = all.Union(st.hands[i])
 	}
-	st.Stock = cards.SetOf(cards.MustParseList(stock)...)
-	all = all.Union(st.Stock)
+	st.stock = cards.SetOf(cards.MustParseList(stock)...)
+	all = all.Union(st.stock)
 	if all != cards.SetOf(cards.FrenchFrom(7)...) || all.Len() != 32 {
 		t.Fatalf("rigged deal is not the pack: %v", all)
 	}
@@ -71,13 +71,13 @@ func rig(t *testing.T, st *state, stock string, hands ...string) {
 
 func TestFirstDealerIsFirstJack(t *testing.T) {
 	st := newState(t, 4, nil)
-	if st.FirstJack.Rank() != cards.Jack {
-		t.Fatalf("first dealer card %v is not a jack", st.FirstJack)
+	if st.firstJack.Rank() != cards.Jack {
+		t.Fatalf("first dealer card %v is not a jack", st.firstJack)
 	}
 	pack := cards.ShuffleWith(cards.FrenchFrom(7), cards.Stream(7, cards.Dealer, 1))
 	i := slices.IndexFunc(pack, func(c cards.Card) bool { return c.Rank() == cards.Jack })
-	if st.Dealer != games.Seat(i%4) || st.Turn != (st.Dealer+1)%4 {
-		t.Fatalf("dealer %d turn %d, first jack at %d", st.Dealer, st.Turn, i)
+	if st.dealer != games.Seat(i%4) || st.ToAct()[0] != (st.dealer+1)%4 {
+		t.Fatalf("dealer %d turn %d, first jack at %d", st.dealer, st.ToAct()[0], i)
 	}
 }
 
@@ -92,12 +92,12 @@ func TestDealSizes(t *testing.T) {
 		{4, map[string]string{OptFive: FiveDealer}, 32, 0}, // the option only concerns five players
 	} {
 		st := newState(t, tt.players, tt.opts)
-		if st.Deck().Len() != tt.pack || st.Aside.Len() != tt.aside || st.Stock.Len() != 4 {
-			t.Errorf("%d players %v: pack %d aside %d stock %d", tt.players, tt.opts, st.Deck().Len(), st.Aside.Len(), st.Stock.Len())
+		if st.Deck().Len() != tt.pack || st.aside.Len() != tt.aside || st.stock.Len() != 4 {
+			t.Errorf("%d players %v: pack %d aside %d stock %d", tt.players, tt.opts, st.Deck().Len(), st.aside.Len(), st.stock.Len())
 		}
-		for p, h := range st.Hands {
+		for p, h := range st.hands[:st.players] {
 			want := 7
-			if st.SitOut && games.Seat(p) == st.Dealer {
+			if st.sitOut && games.Seat(p) == st.dealer {
 				want = 0
 			}
 			if h.Len() != want {
@@ -109,7 +109,7 @@ func TestDealSizes(t *testing.T) {
 
 func TestHandHiddenUntilLooked(t *testing.T) {
 	st := newState(t, 4, nil)
-	n := st.Turn
+	n := st.ToAct()[0]
 	if v := st.View(n); v.Hand != nil || len(v.Private) == 0 || v.Private[0].ID != "nasilie.v.hidden" {
 		t.Fatalf("unlooked view shows %v / %v", v.Hand, v.Private)
 	}
@@ -126,8 +126,8 @@ func seat(s games.Seat) string { return string(rune('0' + s)) }
 // N-BLIND: blind 2 only while nobody has bid; the next bid is 4; the blind declarer sees his hand
 // when he wins the auction.
 func TestBlindBid(t *testing.T) {
-	st := newState(t, 4, nil) // dealer 0? the test works from whoever is nanny
-	a := st.Turn
+	st := newState(t, 4, nil) // the test works from whoever is nanny
+	a := st.ToAct()[0]
 	b, c, d := (a+1)%4, (a+2)%4, (a+3)%4
 	st, _ = do(t, st, seat(a)+":blind")
 	wantLegal(t, st, b, "look")
@@ -142,15 +142,15 @@ func TestBlindBid(t *testing.T) {
 	st, _ = do(t, st, seat(a)+":look")
 	wantLegal(t, st, a, "pass", "bid/5")
 	st, _ = do(t, st, seat(a)+":pass")
-	if st.Declarer != c || st.Bid != 4 || st.Phase != phaseStock {
-		t.Fatalf("declarer %d bid %d phase %s", st.Declarer, st.Bid, st.Phase)
+	if d, bid := st.declarer(); d != c || bid != 4 || st.phase != phaseStock {
+		t.Fatalf("declarer %d bid %d phase %s", d, bid, st.phase)
 	}
 
 	st = newState(t, 4, nil)
 	st, _ = do(t, st, seat(a)+":blind", seat(b)+":look", seat(b)+":pass", seat(c)+":look", seat(c)+":pass",
 		seat(d)+":look", seat(d)+":pass")
-	if st.Declarer != a || st.Bid != 2 || !st.Looked[a] || len(st.View(a).Hand) != 7 {
-		t.Fatalf("blind 2 unopposed: declarer %d bid %d looked %v", st.Declarer, st.Bid, st.Looked[a])
+	if d, bid := st.declarer(); d != a || bid != 2 || !st.looked[a] || len(st.View(a).Hand) != 7 {
+		t.Fatalf("blind 2 unopposed: declarer %d bid %d looked %v", d, bid, st.looked[a])
 	}
 	if st.View(games.Nobody).Table[1].ID != "nasilie.t.calls" {
 		t.Fatalf("table %v", st.View(games.Nobody).Table)
@@ -159,21 +159,21 @@ func TestBlindBid(t *testing.T) {
 
 func TestBidLadder(t *testing.T) {
 	st := newState(t, 4, nil)
-	a := st.Turn
+	a := st.ToAct()[0]
 	b, c, d := (a+1)%4, (a+2)%4, (a+3)%4
 	st, _ = do(t, st, seat(a)+":look", seat(a)+":bid/3", seat(b)+":look")
 	wantLegal(t, st, b, "pass", "bid/4")
 	st, _ = do(t, st, seat(b)+":bid/4", seat(c)+":look", seat(c)+":pass", seat(d)+":look", seat(d)+":pass")
 	// Passed players are skipped; a, still in, must bid exactly 5.
 	wantLegal(t, st, a, "pass", "bid/5")
-	st.High = MaxBid // N-MAXBID
-	wantLegal(t, st, a, "pass")
-	st.High = 4
+	top := *st
+	top.calls[1].Bid = MaxBid // N-MAXBID: as if b had made the highest bid
+	wantLegal(t, &top, a, "pass")
 	st, _ = do(t, st, seat(a)+":bid/5")
 	wantLegal(t, st, b, "pass", "bid/6")
 	st, _ = do(t, st, seat(b)+":pass")
-	if st.Declarer != a || st.Bid != 5 {
-		t.Fatalf("declarer %d bid %d", st.Declarer, st.Bid)
+	if d, bid := st.declarer(); d != a || bid != 5 {
+		t.Fatalf("declarer %d bid %d", d, bid)
 	}
 	if _, _, err := st.Apply(a, games.Num("bid", 6)); !errors.Is(err, games.ErrIllegal) {
 		t.Fatalf("bid after the auction: %v", err)
@@ -184,7 +184,7 @@ func TestBidLadder(t *testing.T) {
 func TestNanny(t *testing.T) {
 	allPass := func() *state {
 		st := newState(t, 4, nil)
-		a := st.Turn
+		a := st.ToAct()[0]
 		var steps []string
 		for i := range games.Seat(4) {
 			steps = append(steps, seat((a+i)%4)+":look", seat((a+i)%4)+":pass")
@@ -193,18 +193,18 @@ func TestNanny(t *testing.T) {
 		return st
 	}
 	st := allPass()
-	nanny, dealer := st.nanny(), st.Dealer
-	if st.Phase != phaseNanny || !slices.Equal(st.ToAct(), []games.Seat{nanny}) {
-		t.Fatalf("phase %s toAct %v", st.Phase, st.ToAct())
+	nanny, dealer := st.nanny(), st.dealer
+	if st.phase != phaseNanny || !slices.Equal(st.ToAct(), []games.Seat{nanny}) {
+		t.Fatalf("phase %s toAct %v", st.phase, st.ToAct())
 	}
 	wantLegal(t, st, nanny, "playone", "decline")
 	one, _ := do(t, st, seat(nanny)+":playone")
-	if one.Declarer != nanny || one.Bid != 1 || one.Phase != phaseStock {
-		t.Fatalf("forced game: declarer %d bid %d", one.Declarer, one.Bid)
+	if d, bid := one.declarer(); d != nanny || bid != 1 || one.phase != phaseStock {
+		t.Fatalf("forced game: declarer %d bid %d", d, bid)
 	}
 	st, evs := do(t, st, seat(nanny)+":decline")
-	if st.Scores[nanny] != -10 || st.Deal != 2 || st.Dealer != (dealer+1)%4 || st.Phase != phaseAuction {
-		t.Fatalf("after declining: scores %v deal %d dealer %d", st.Scores, st.Deal, st.Dealer)
+	if st.scores[nanny] != -10 || st.deal != 2 || st.dealer != (dealer+1)%4 || st.phase != phaseAuction {
+		t.Fatalf("after declining: scores %v deal %d dealer %d", st.scores, st.deal, st.dealer)
 	}
 	if !slices.ContainsFunc(evs, func(e games.Event) bool { return e.Kind == games.EventDealEnd }) {
 		t.Fatal("no deal-end event")
@@ -218,7 +218,7 @@ func TestNanny(t *testing.T) {
 // A whole rigged deal: stock taken and laid away, trump, melds, stoek with the king, play, score.
 func TestRiggedDeal(t *testing.T) {
 	st := newState(t, 4, nil)
-	st.Dealer, st.Turn = 3, 0
+	st.dealer = 3 // seat 0 is the nanny
 	rig(t, st, "C7 C8 D7 D8",
 		"HJ H9 HA HK HQ SA S10",
 		"H10 H8 H7 CA C10 CK CQ",
@@ -227,10 +227,10 @@ func TestRiggedDeal(t *testing.T) {
 	st, _ = do(t, st, "0:look", "0:bid/3", "1:look", "1:pass", "2:look", "2:pass", "3:look", "3:pass")
 	wantLegal(t, st, 0, "take", "leave")
 	st, evs := do(t, st, "0:take")
-	if st.Hands[0].Len() != 11 || evs[len(evs)-1].To != 0 || evs[len(evs)-1].Msg.ID != "nasilie.e.took" {
-		t.Fatalf("after take: %v %v", st.Hands[0], evs)
+	if st.hands[0].Len() != 11 || evs[len(evs)-1].To != 0 || evs[len(evs)-1].Msg.ID != "nasilie.e.took" {
+		t.Fatalf("after take: %v %v", st.hands[0], evs)
 	}
-	if g := st.View(1).Game.(Game); g.Took != nil {
+	if g := st.View(1).Game.(View); !g.Took.Empty() {
 		t.Fatal("another seat sees the stock")
 	}
 	st, _ = do(t, st, "0:discard/C7", "0:discard/C8", "0:discard/D7", "0:discard/D8")
@@ -241,10 +241,10 @@ func TestRiggedDeal(t *testing.T) {
 	st, _ = do(t, st, "0:meld/1")
 	wantLegal(t, st, 0, "all", "meld/3", "done") // the shorter run shares the cards; stoek remains
 	st, _ = do(t, st, "0:done")
-	if st.meldPoints() != 50 || !st.StoekOpen {
-		t.Fatalf("melds %d stoek open %v", st.meldPoints(), st.StoekOpen)
+	if st.meldPoints() != 50 || !st.stoekOpen() {
+		t.Fatalf("melds %d stoek open %v", st.meldPoints(), st.stoekOpen())
 	}
-	g := st.View(games.Nobody).Game.(Game)
+	g := st.View(games.Nobody).Game.(View)
 	if g.Needed != 8 || len(g.Melds) != 1 {
 		t.Fatalf("public game %+v", g)
 	}
@@ -253,54 +253,54 @@ func TestRiggedDeal(t *testing.T) {
 		t.Fatalf("no stoek offer: %v", legalText(st, 0))
 	}
 	st, _ = do(t, st, "0:stoek/HK")
-	if st.meldPoints() != 70 || st.StoekOpen || slices.Contains(legalText(st, 0), "stoek/HQ") {
-		t.Fatalf("after stoek: %d %v", st.meldPoints(), st.StoekOpen)
+	if st.meldPoints() != 70 || st.stoekOpen() || slices.Contains(legalText(st, 0), "stoek/HQ") {
+		t.Fatalf("after stoek: %d %v", st.meldPoints(), st.stoekOpen())
 	}
 	wantLegal(t, st, 1, "play/H7", "play/H8", "play/H10")
 	st, _ = do(t, st, "1:play/H10", "2:play/S7", "3:play/CJ")
-	if c := st.played().count; c[0] != 1 || st.Turn != 0 {
-		t.Fatalf("trick 1: %v turn %d", c, st.Turn)
+	if c := st.tricks().count; c[0] != 1 || st.ToAct()[0] != 0 {
+		t.Fatalf("trick 1: %v turn %d", c, st.ToAct()[0])
 	}
 	// Play the rest out with the first legal card and check the score adds up.
-	for st.Phase == phasePlay {
+	for st.phase == phasePlay {
 		s := st.ToAct()[0]
 		st, _ = do(t, st, seat(s)+":"+st.Legal(s)[0].String())
 	}
-	r := st.Rows[0]
-	if r.seat() != 0 || r[rowBid] != 3 || r[rowNeeded] != 6 || st.Scores[0] != r[rowResult] {
-		t.Fatalf("row %+v scores %v", r, st.Scores)
+	r := st.rows[0]
+	if r.seat() != 0 || r[rowBid] != 3 || r[rowNeeded] != 6 || st.scores[0] != r[rowResult] {
+		t.Fatalf("row %+v scores %v", r, st.scores)
 	}
 }
 
 func TestMatchEnd(t *testing.T) {
 	st := newState(t, 4, nil)
-	st.Scores[2] = 104
+	st.scores[2] = 104
 	var ev events
 	st.endDeal(2, &ev)
-	if st.Phase != phaseOver || !slices.Equal(st.Winners, []games.Seat{2}) || len(st.ToAct()) != 0 {
-		t.Fatalf("phase %s winners %v", st.Phase, st.Winners)
+	if st.phase != phaseOver || !slices.Equal(st.winners(), []games.Seat{2}) || len(st.ToAct()) != 0 {
+		t.Fatalf("phase %s winners %v", st.phase, st.winners())
 	}
 	if ev[0].Kind != games.EventMatchEnd {
 		t.Fatalf("events %v", ev)
 	}
 	st = newState(t, 4, map[string]string{OptRounds: "3"})
-	st.Deal, st.Scores = 12, []int{-20, 30, 30, -100}
+	st.deal, st.scores = 12, [maxPlayers]int{-20, 30, 30, -100}
 	st.endDeal(0, &ev)
-	if st.Phase != phaseOver || !slices.Equal(st.Winners, []games.Seat{1, 2}) {
-		t.Fatalf("deal limit: phase %s winners %v", st.Phase, st.Winners)
+	if st.phase != phaseOver || !slices.Equal(st.winners(), []games.Seat{1, 2}) {
+		t.Fatalf("deal limit: phase %s winners %v", st.phase, st.winners())
 	}
 	st = newState(t, 4, nil)
-	st.Scores[1] = 99
+	st.scores[1] = 99
 	st.endDeal(1, &ev)
-	if st.Phase != phaseAuction || st.Deal != 2 {
+	if st.phase != phaseAuction || st.deal != 2 {
 		t.Fatal("99 ended the match")
 	}
 	// By default there is no cap: only reaching 100 ends the match ("End of the game").
 	st = newState(t, 4, nil)
-	st.Deal, st.Scores = 500, []int{-20, 99, 30, -100}
+	st.deal, st.scores = 500, [maxPlayers]int{-20, 99, 30, -100}
 	st.endDeal(1, &ev)
-	if st.Phase != phaseAuction || st.Deal != 501 {
-		t.Fatalf("deal 500 without a cap: phase %s deal %d", st.Phase, st.Deal)
+	if st.phase != phaseAuction || st.deal != 501 {
+		t.Fatalf("deal 500 without a cap: phase %s deal %d", st.phase, st.deal)
 	}
 }
 

@@ -16,8 +16,8 @@ const (
 
 // Meld is one declaration: its kind ("seq4", "four_J", "stoek") and the cards it shows.
 type Meld struct {
-	Kind  string       `json:"kind"`
-	Cards []cards.Card `json:"cards"`
+	Kind  string
+	Cards cards.Set
 }
 
 // MeldPoints is the value of one meld kind (nasilie.md §Declaring melds and trump), 0 for a kind
@@ -58,7 +58,8 @@ func runKind(n int) string {
 	return Seq3
 }
 
-// runs lists the maximal runs of three or more cards of hand in natural order 2-…-A, suit by suit.
+// runs lists the maximal runs of three or more cards of hand in natural order 2-…-A, suit by suit,
+// each from its lowest card up.
 func runs(hand cards.Set) [][]cards.Card {
 	var out [][]cards.Card
 	for _, st := range cards.Suits {
@@ -93,29 +94,47 @@ type candidate struct {
 func candidates(hand cards.Set, trump cards.Suit) []candidate {
 	var out []candidate
 	for i, run := range runs(hand) {
-		out = append(out, candidate{Meld{runKind(len(run)), run}, i + 1, true})
+		out = append(out, candidate{Meld{runKind(len(run)), cards.SetOf(run...)}, i + 1, true})
 		for _, k := range []int{5, 4, 3} {
 			if k < len(run) {
-				out = append(out, candidate{Meld{runKind(k), slices.Clone(run[len(run)-k:])}, i + 1, false})
+				out = append(out, candidate{Meld{runKind(k), cards.SetOf(run[len(run)-k:]...)}, i + 1, false})
 			}
 		}
 	}
 	for r := cards.Rank(9); r <= cards.Ace; r++ {
-		var four []cards.Card
+		var four cards.Set
 		for _, st := range cards.Suits {
 			if c := cards.French(st, r); hand.Has(c) {
-				four = append(four, c)
+				four = four.Add(c)
 			}
 		}
-		if len(four) == 4 {
+		if four.Len() == 4 {
 			out = append(out, candidate{Meld{fourKind(r), four}, 0, true})
 		}
 	}
 	if q, k := cards.French(trump, cards.Queen), cards.French(trump, cards.King); hand.Has(q) && hand.Has(k) {
-		out = append(out, candidate{Meld{Stoek, []cards.Card{q, k}}, 0, true})
+		out = append(out, candidate{Meld{Stoek, cards.SetOf(q, k)}, 0, true})
 	}
 	return out
 }
+
+// declarable reports whether candidate c may be declared after the melds already declared: not
+// twice, and not sharing a card with a declared run (N-SEQ: a card may sit in one run only; stoek
+// scores at most once, N-STOEK).
+func declarable(c candidate, declared []Meld) bool {
+	for _, d := range declared {
+		if d == c.Meld {
+			return false
+		}
+		if c.group > 0 && isRun(d.Kind) && !d.Cards.Intersect(c.Cards).Empty() {
+			return false
+		}
+	}
+	return true
+}
+
+// isRun reports whether a meld kind is a run.
+func isRun(kind string) bool { return kind == Seq3 || kind == Seq4 || kind == Seq5Plus }
 
 // BestMelds is the highest declaration from a hand with the given trump: every maximal run,
 // every scoring four of a kind and stoek (N-SEQ: K and Q of trumps count in a run and as stoek, a

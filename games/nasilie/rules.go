@@ -1,7 +1,6 @@
 package nasilie
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 
@@ -20,7 +19,8 @@ const MaxBid = 42
 
 // Option keys and values. follow: N-FOLLOW's strict seed rule or the current pagat rule (trump at
 // any time). five: N-MORE's 52-card pack or pagat's 32 cards with the dealer sitting out, for five
-// players only. deals: the longest a match may run, so a table whose players keep losing ends.
+// players only. rounds: the longest a match may run, in rounds of one deal per player, so a table
+// whose players keep losing ends (the bot's addition; RoundsOff plays to Target as the rules say).
 const (
 	OptFollow    = "follow"
 	FollowStrict = "strict"
@@ -29,18 +29,13 @@ const (
 	FivePack52   = "pack52"
 	FiveDealer   = "dealerout"
 	OptRounds    = "rounds"
+	RoundsOff    = "off"
 )
-
-// roundLimits are the optional caps on a match's length; "off" (the default) plays to 100 game
-// points exactly as nasilie.md "End of the game" says.
-var roundLimits = []string{RoundsOff, "3", "6", "12"}
-
-// RoundsOff is the rounds value that sets no cap.
-const RoundsOff = "off"
 
 // Rules returns the Nasilie rules for the bot's game registry.
 func Rules() games.Rules { return rules{} }
 
+// rules is the stateless Rules of Nasilie; its States are *state.
 type rules struct{}
 
 // Name is the game id, "nasilie".
@@ -57,7 +52,7 @@ func (rules) Options() []games.Option {
 	return []games.Option{
 		{Key: OptFollow, Values: []string{FollowStrict, FollowFree}, Default: FollowStrict},
 		{Key: OptFive, Values: []string{FivePack52, FiveDealer}, Default: FivePack52},
-		{Key: OptRounds, Values: roundLimits, Default: RoundsOff},
+		{Key: OptRounds, Values: roundsValues(), Default: RoundsOff},
 	}
 }
 
@@ -71,43 +66,63 @@ func (r rules) New(cfg games.Config, seed uint64) (games.State, error) {
 		return nil, fmt.Errorf("nasilie: %w", err)
 	}
 	opts := r.Options()
-	rounds := 0 // no cap: play to 100
-	if v := cfg.Get(opts, OptRounds); v != RoundsOff {
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			return nil, fmt.Errorf("nasilie: rounds: %w", games.ErrBadConfig)
-		}
-		rounds = n
+	limit, err := maxDeals(cfg.Get(opts, OptRounds), cfg.Players)
+	if err != nil {
+		return nil, fmt.Errorf("nasilie: %w: %w", games.ErrBadConfig, err)
 	}
 	st := &state{
-		Players:  cfg.Players,
-		Lenient:  cfg.Get(opts, OptFollow) == FollowFree,
-		SitOut:   cfg.Players == 5 && cfg.Get(opts, OptFive) == FiveDealer,
-		MaxDeals: rounds * cfg.Players,
-		Seed:     seed,
-		Scores:   make([]int, cfg.Players),
+		settings: settings{
+			players:  cfg.Players,
+			lenient:  cfg.Get(opts, OptFollow) == FollowFree,
+			sitOut:   cfg.Players == 5 && cfg.Get(opts, OptFive) == FiveDealer,
+			maxDeals: limit,
+		},
+		seed: seed,
+		deal: 1,
 	}
-	// N-DEALER: cards are dealt face up, one to each player in turn, until somebody gets a jack.
-	pack := cards.ShuffleWith(st.pack(), cards.Stream(seed, cards.Dealer, 1))
-	for i, c := range pack {
-		if c.Rank() == cards.Jack {
-			st.FirstJack, st.Dealer = c, games.Seat(i%cfg.Players)
-			break
-		}
-	}
-	st.Deal = 1
-	st.deal()
+	st.firstJack, st.dealer = firstDealer(seed, st.pack(), cfg.Players)
+	st.dealCards()
 	return st, nil
 }
 
-// Unmarshal reads MarshalBinary's JSON back and checks it; bad bytes wrap games.ErrCorrupt.
+// Unmarshal reads what MarshalBinary wrote, and nothing else: anything but the canonical bytes of
+// a state the rules can reach is refused with an error wrapping games.ErrCorrupt.
 func (rules) Unmarshal(b []byte) (games.State, error) {
-	var st state
-	if err := json.Unmarshal(b, &st); err != nil {
-		return nil, fmt.Errorf("nasilie: %w: %v", games.ErrCorrupt, err)
+	st, err := unmarshal(b)
+	if err != nil {
+		return nil, err // not st: a nil *state in the interface would not be a nil State
 	}
-	if err := st.check(); err != nil {
-		return nil, fmt.Errorf("nasilie: %w: %v", games.ErrCorrupt, err)
+	return st, nil
+}
+
+// Agent is the computer player of Nasilie (agent.go), which the bot asks for through
+// games.AgentRules.
+func (rules) Agent() games.Agent { return Agent{} }
+
+// roundsValues are the values of OptRounds: no limit, or a match of 3, 6 or 12 rounds.
+func roundsValues() []string { return []string{RoundsOff, "3", "6", "12"} }
+
+// maxDeals is the deal limit of a rounds option value for n players: 0 for RoundsOff, else the
+// rounds times n.
+func maxDeals(rounds string, n int) (int, error) {
+	if rounds == RoundsOff {
+		return 0, nil
 	}
-	return &st, nil
+	r, err := strconv.Atoi(rounds)
+	if err != nil {
+		return 0, fmt.Errorf("rounds %q: %w", rounds, err)
+	}
+	return r * n, nil
+}
+
+// firstDealer draws the first dealer of a match with n players (N-DEALER): cards of the pack are
+// dealt face up, one to each player in turn, until somebody gets a jack. It returns that jack and
+// that seat.
+func firstDealer(seed uint64, pack []cards.Card, n int) (cards.Card, games.Seat) {
+	for i, c := range cards.ShuffleWith(pack, cards.Stream(seed, cards.Dealer, 1)) {
+		if c.Rank() == cards.Jack {
+			return c, games.Seat(i % n)
+		}
+	}
+	return cards.NoCard, 0 // every pack has its four jacks
 }

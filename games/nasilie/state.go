@@ -1,47 +1,62 @@
 package nasilie
 
 import (
-	"encoding/json"
-	"errors"
 	"slices"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
 
-// Phases of a deal, in order; phaseOver ends the match.
+// Limits of one deal, the sizes of the state's fixed arrays.
 const (
-	phaseAuction = "auction"
-	phaseNanny   = "nanny"
-	phaseStock   = "stock"
-	phaseDiscard = "discard"
-	phaseTrump   = "trump"
-	phaseMelds   = "melds"
-	phasePlay    = "play"
-	phaseOver    = "over"
+	maxPlayers = 6                       // N-MORE: six with the 52-card pack
+	handSize   = 7                       // nasilie.md §First dealer and the deal
+	stockSize  = 4                       // the stock, and the cards laid away
+	dealTricks = handSize                // 7 tricks a deal
+	maxPlays   = dealTricks * maxPlayers // the cards of one deal's tricks
+	maxCalls   = MaxBid - 2 + maxPlayers // every bid from 3 (or blind 2) to MaxBid, and a pass each
+	maxMelds   = 4                       // two runs, a four of a kind and stoek fill a 7-card hand
 )
 
-// Stock decisions.
+// phase is the step of a deal; phaseOver ends the match.
+type phase int8
+
+// The phases of a deal, in order (doc.go).
 const (
-	stockOpen  = 0 // not decided yet
-	stockTaken = 1
-	stockLeft  = 2 // N-DOUBLE
+	phaseAuction phase = iota
+	phaseNanny
+	phaseStock
+	phaseDiscard
+	phaseTrump
+	phaseMelds
+	phasePlay
+	phaseOver
 )
+
+var phaseNames = [...]string{"auction", "nanny", "stock", "discard", "trump", "melds", "play", "over"}
+
+// String is the phase's name, as View.Phase and the stored state spell it.
+func (p phase) String() string {
+	if p >= 0 && int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return "phase?"
+}
 
 // Call is one call of the auction: a bid (2 is the blind bid) or a pass (Bid 0).
 type Call struct {
-	Seat games.Seat `json:"s"`
-	Bid  int        `json:"b"`
+	Seat games.Seat
+	Bid  int
 }
 
 // Play is one card played to a trick.
 type Play struct {
-	Seat games.Seat `json:"s"`
-	Card cards.Card `json:"c"`
+	Seat games.Seat
+	Card cards.Card
 }
 
-// row is one deal of the score sheet, a plain array so the state's JSON stays small (it is written
-// after every action and a long match has many rows).
+// row is one deal of the score sheet, a plain array so the stored state stays small (it is
+// written after every action and a long match has many rows).
 type row [7]int
 
 const (
@@ -56,60 +71,64 @@ const (
 	flagLeft     = 2 // the stock was left untouched (N-DOUBLE)
 )
 
+// seat is the row's declarer, or the nanny who declined.
 func (r row) seat() games.Seat { return games.Seat(r[rowSeat]) }
 
-// state is one moment of a match. Append-only slices may share their backing arrays between
-// states (clone clips them); everything else is copied.
+// settings are the table options of a match, fixed when it starts.
+type settings struct {
+	players  int
+	lenient  bool // N-FOLLOW: pagat's "may trump at any time"
+	sitOut   bool // five players with 32 cards: the dealer sits out each deal
+	maxDeals int  // the deal after which the highest total wins; 0 plays to Target
+}
+
+// state is one moment of a match. It is a value: copying it copies everything but rows, which
+// states share and only ever extend into a fresh array (addRow), so Apply is "copy, then change
+// the copy" and needs no clone. What follows from these fields (whose turn it is, the declarer
+// and his bid, the high bid, who passed, whether stoek is open, the winners) is computed, never
+// stored, so no two fields can disagree. Three are kept because they are asked for often, and
+// Unmarshal derives them: the dealer and the first jack (from the seed and the deal number) and
+// the leader of the trick on the table (from the cards played).
 type state struct {
-	Players   int          `json:"players"`
-	Lenient   bool         `json:"lenient,omitempty"`
-	SitOut    bool         `json:"sitout,omitempty"`
-	MaxDeals  int          `json:"maxdeals"`
-	Seed      uint64       `json:"seed"`
-	FirstJack cards.Card   `json:"firstjack"`
-	Deal      int          `json:"deal"`
-	Dealer    games.Seat   `json:"dealer"`
-	Scores    []int        `json:"scores"`
-	Rows      []row        `json:"rows"`
-	Winners   []games.Seat `json:"winners"`
-	Phase     string       `json:"phase"`
+	settings
+	seed      uint64
+	firstJack cards.Card // N-DEALER: the jack that made the first dealer
+	deal      int        // 1-based deal number
+	dealer    games.Seat
+	scores    [maxPlayers]int
+	rows      []row // one per finished deal
+	phase     phase
 
-	Hands      []cards.Set `json:"hands"`
-	Stock      cards.Set   `json:"stock"` // the stock, or the cards laid away
-	Aside      cards.Set   `json:"aside"` // N-MORE: out of play with five or six
-	Took       cards.Set   `json:"took"`  // the stock as the declarer saw it when he took it
-	Looked     []bool      `json:"looked"`
-	Passed     []bool      `json:"passed"`
-	Calls      []Call      `json:"calls"`
-	High       int         `json:"high"`
-	HighSeat   games.Seat  `json:"highseat"`
-	Turn       games.Seat  `json:"turn"`
-	Declarer   games.Seat  `json:"declarer"`
-	Bid        int         `json:"bid"`
-	StockState int         `json:"stockstate"`
-	Trump      cards.Suit  `json:"trump"`
-	Declared   []Meld      `json:"declared"`
-	StoekOpen  bool        `json:"stoekopen,omitempty"`
-	Plays      []byte      `json:"plays"` // the cards played this deal, in order
+	hands  [maxPlayers]cards.Set
+	stock  cards.Set // the stock, or the cards laid away
+	aside  cards.Set // N-MORE: out of play with five or six
+	took   cards.Set // the stock as the declarer saw it when he took it; empty when left
+	looked [maxPlayers]bool
+	calls  [maxCalls]Call
+	nCalls int
+	trump  cards.Suit
+	melds  [maxMelds]Meld // declared, in order
+	nMelds int
+	plays  [maxPlays]cards.Card // the cards played this deal, in order
+	nPlays int
+	lead   games.Seat // who leads the trick on the table, Nobody before the play: see walk
 }
 
-func (st *state) clone() *state {
-	ns := *st
-	ns.Scores = slices.Clone(st.Scores)
-	ns.Rows = slices.Clip(st.Rows)
-	ns.Winners = slices.Clone(st.Winners)
-	ns.Hands = slices.Clone(st.Hands)
-	ns.Looked = slices.Clone(st.Looked)
-	ns.Passed = slices.Clone(st.Passed)
-	ns.Calls = slices.Clip(st.Calls)
-	ns.Declared = slices.Clip(st.Declared)
-	ns.Plays = slices.Clip(st.Plays)
-	return &ns
-}
+// addRow appends a row of the score sheet without writing into an array another state shares.
+func (st *state) addRow(r row) { st.rows = append(slices.Clip(st.rows), r) }
+
+// callList is the auction so far.
+func (st *state) callList() []Call { return st.calls[:st.nCalls] }
+
+// declared is the melds declared so far.
+func (st *state) declared() []Meld { return st.melds[:st.nMelds] }
+
+// played is the cards played this deal, in order.
+func (st *state) played() []cards.Card { return st.plays[:st.nPlays] }
 
 // pack is the pack of every deal: 32 cards, or 52 for five or six players (N-DECK, N-MORE).
 func (st *state) pack() []cards.Card {
-	if st.Players > 4 && !st.SitOut {
+	if st.players > 4 && !st.sitOut {
 		return cards.FrenchFrom(2)
 	}
 	return cards.FrenchFrom(7)
@@ -117,12 +136,12 @@ func (st *state) pack() []cards.Card {
 
 // active reports whether seat p plays this deal (the dealer sits out in the five-player 32-card
 // form).
-func (st *state) active(p games.Seat) bool { return !st.SitOut || p != st.Dealer }
+func (st *state) active(p games.Seat) bool { return !st.sitOut || p != st.dealer }
 
 // next is the next seat clockwise after p that plays this deal.
 func (st *state) next(p games.Seat) games.Seat {
 	for {
-		p = (p + 1) % games.Seat(st.Players)
+		p = (p + 1) % games.Seat(st.players)
 		if st.active(p) {
 			return p
 		}
@@ -130,62 +149,87 @@ func (st *state) next(p games.Seat) games.Seat {
 }
 
 // nanny is the player on the dealer's left (nasilie.md §Bidding).
-func (st *state) nanny() games.Seat { return st.next(st.Dealer) }
+func (st *state) nanny() games.Seat { return st.next(st.dealer) }
 
 // inPlay is the number of players this deal.
 func (st *state) inPlay() int {
-	if st.SitOut {
-		return st.Players - 1
+	if st.sitOut {
+		return st.players - 1
 	}
-	return st.Players
+	return st.players
 }
 
-// deal shuffles and deals deal number st.Deal: 7 cards each, one at a time from the nanny, then the
-// 4-card stock; the rest is set aside (nasilie.md §First dealer and the deal, N-MORE).
-func (st *state) deal() {
-	n := st.Players
-	deck := cards.Shuffle(st.pack(), st.Seed, uint64(st.Deal))
-	st.Phase = phaseAuction
-	st.Hands = make([]cards.Set, n)
-	st.Looked = make([]bool, n)
-	st.Passed = make([]bool, n)
+// dealCards shuffles and deals deal number st.deal: 7 cards each, one at a time from the nanny,
+// then the 4-card stock; the rest is set aside (nasilie.md §First dealer and the deal, N-MORE).
+func (st *state) dealCards() {
+	deck := cards.Shuffle(st.pack(), st.seed, uint64(st.deal))
+	st.phase = phaseAuction
+	st.hands, st.looked = [maxPlayers]cards.Set{}, [maxPlayers]bool{}
 	p := st.nanny()
 	i := 0
-	for ; i < 7*st.inPlay(); i++ {
-		st.Hands[p] = st.Hands[p].Add(deck[i])
+	for ; i < handSize*st.inPlay(); i++ {
+		st.hands[p] = st.hands[p].Add(deck[i])
 		p = st.next(p)
 	}
-	st.Stock = cards.SetOf(deck[i : i+4]...)
-	st.Aside = cards.SetOf(deck[i+4:]...)
-	st.Took = 0
-	st.Calls, st.High, st.HighSeat = nil, 0, games.Nobody
-	st.Turn = st.nanny()
-	st.Declarer, st.Bid, st.StockState = games.Nobody, 0, stockOpen
-	st.Trump, st.Declared, st.StoekOpen = cards.NoSuit, nil, false
-	st.Plays = nil
+	st.stock = cards.SetOf(deck[i : i+stockSize]...)
+	st.aside = cards.SetOf(deck[i+stockSize:]...)
+	st.took = 0
+	st.calls, st.nCalls = [maxCalls]Call{}, 0
+	st.trump = cards.NoSuit
+	st.melds, st.nMelds = [maxMelds]Meld{}, 0
+	st.plays, st.nPlays, st.lead = [maxPlays]cards.Card{}, 0, games.Nobody
 }
 
-// ToAct is the one seat to act, or nobody when the match is over.
-func (st *state) ToAct() []games.Seat {
-	switch st.Phase {
-	case phaseAuction, phasePlay:
-		return []games.Seat{st.Turn}
-	case phaseNanny:
-		return []games.Seat{st.nanny()}
-	case phaseStock, phaseDiscard, phaseTrump, phaseMelds:
-		return []games.Seat{st.Declarer}
+// high is the highest bid so far and who made it, or 0 and Nobody: the last bid of the auction,
+// since every bid tops the one before (N-STEP).
+func (st *state) high() (int, games.Seat) {
+	for i := st.nCalls - 1; i >= 0; i-- {
+		if c := st.calls[i]; c.Bid > 0 {
+			return c.Bid, c.Seat
+		}
 	}
-	return nil
+	return 0, games.Nobody
+}
+
+// passed reports whether p has passed in this auction; a pass is final (nasilie.md §Bidding).
+func (st *state) passed(p games.Seat) bool {
+	return slices.Contains(st.callList(), Call{p, 0})
+}
+
+// left is the number of players still in the auction.
+func (st *state) left() int {
+	n := 0
+	for p := range games.Seat(st.players) {
+		if st.active(p) && !st.passed(p) {
+			n++
+		}
+	}
+	return n
+}
+
+// auctionTurn is who calls next: the nanny first, then clockwise, skipping those who passed.
+func (st *state) auctionTurn() games.Seat {
+	if st.nCalls == 0 {
+		return st.nanny()
+	}
+	p := st.next(st.calls[st.nCalls-1].Seat)
+	for range st.players {
+		if !st.passed(p) {
+			break
+		}
+		p = st.next(p)
+	}
+	return p
 }
 
 // nextBid is the only bid that may be made now, or 0 (N-STEP, N-BLIND, N-MAXBID).
 func (st *state) nextBid() int {
 	b := 3
-	switch {
-	case st.High == 2:
+	switch h, _ := st.high(); {
+	case h == 2:
 		b = 4
-	case st.High > 2:
-		b = st.High + 1
+	case h > 2:
+		b = h + 1
 	}
 	if b > MaxBid {
 		return 0
@@ -193,111 +237,70 @@ func (st *state) nextBid() int {
 	return b
 }
 
-// trumpKinds are the actions that name trump, by suit.
-var trumpKinds = [4]string{"clubs", "diamonds", "hearts", "spades"}
-
-// Legal lists the actions of s in canonical order: look/blind, pass/bid, playone/decline,
-// take/leave, discard/CARD, the four suits, all/meld/N/done, play/CARD and stoek/CARD.
-func (st *state) Legal(s games.Seat) []games.Action {
-	if !slices.Contains(st.ToAct(), s) {
-		return nil
-	}
-	var out []games.Action
-	switch st.Phase {
-	case phaseAuction:
-		if !st.Looked[s] {
-			// N-BLIND: the hand stays hidden until he looks; blind 2 only while nobody has bid.
-			out = append(out, games.Do("look"))
-			if st.High == 0 {
-				out = append(out, games.Do("blind"))
-			}
-			return out
-		}
-		out = append(out, games.Do("pass"))
-		if b := st.nextBid(); b > 0 {
-			out = append(out, games.Num("bid", b))
-		}
-	case phaseNanny:
-		// N-NANNY: play a game of 1 or decline for −10.
-		out = append(out, games.Do("playone"), games.Do("decline"))
-	case phaseStock:
-		out = append(out, games.Do("take"), games.Do("leave"))
-	case phaseDiscard:
-		for _, c := range st.Hands[s].Cards() {
-			out = append(out, games.With("discard", c))
-		}
-	case phaseTrump:
-		for _, k := range trumpKinds {
-			out = append(out, games.Do(k))
-		}
-	case phaseMelds:
-		avail := st.available()
-		if len(avail) > 0 {
-			out = append(out, games.Do("all"))
-		}
-		for _, i := range avail {
-			out = append(out, games.Num("meld", i+1))
-		}
-		out = append(out, games.Do("done"))
-	case phasePlay:
-		legal := st.legalCards(s)
-		for _, c := range legal {
-			out = append(out, games.With("play", c))
-		}
-		if s == st.Declarer && st.StoekOpen {
-			// N-STOEK: stoek may be declared when the trump K or Q is played.
-			for _, c := range legal {
-				if c.Suit() == st.Trump && (c.Rank() == cards.King || c.Rank() == cards.Queen) {
-					out = append(out, games.With("stoek", c))
-				}
-			}
+// declarer is who plays the deal and for what bid: the high bidder once the auction is won, the
+// nanny's forced game of 1 once she chose to play it (N-NANNY); Nobody and 0 before that, and
+// when she declined.
+func (st *state) declarer() (games.Seat, int) {
+	switch st.phase {
+	case phaseAuction, phaseNanny:
+		return games.Nobody, 0
+	case phaseOver:
+		if st.nPlays == 0 {
+			return games.Nobody, 0 // the match ended with the nanny declining
 		}
 	}
-	return out
+	if bid, s := st.high(); bid > 0 {
+		return s, bid
+	}
+	return st.nanny(), 1
 }
 
-// legalCards is what s may play to the current trick.
-func (st *state) legalCards(s games.Seat) []cards.Card {
-	led := cards.NoCard
-	if n := len(st.Plays) % st.inPlay(); n > 0 {
-		led = cards.Card(st.Plays[len(st.Plays)-n])
+// choice is the declarer's decision on the stock: "taken", "left" (N-DOUBLE) or "" while open.
+func (st *state) choice() string {
+	d, _ := st.declarer()
+	switch {
+	case !st.took.Empty():
+		return "taken"
+	case d != games.Nobody && st.phase > phaseStock:
+		return "left"
 	}
-	return LegalPlays(st.Hands[s].Cards(), led, st.Trump, st.Lenient)
+	return ""
 }
 
-// available lists the indexes into candidates the declarer may still declare: not declared yet,
-// not sharing cards with a declared run (N-SEQ), stoek only once (N-STOEK).
-func (st *state) available() []int {
-	var out []int
-	for i, c := range candidates(st.Hands[st.Declarer], st.Trump) {
-		if st.declarable(c) {
-			out = append(out, i)
-		}
-	}
-	return out
+// playHands is each seat's hand with the cards it has played this deal put back: the hands the
+// tricks are played from, the declarer's as it was after the exchange.
+func (st *state) playHands() [maxPlayers]cards.Set {
+	h := st.hands
+	st.walk(func(p games.Seat, c cards.Card) { h[p] = h[p].Add(c) })
+	return h
 }
 
-func (st *state) declarable(c candidate) bool {
-	if c.Kind == Stoek {
-		return st.StoekOpen
+// exchanged is the declarer's hand after the stock exchange, or nothing before there is one.
+func (st *state) exchanged() cards.Set {
+	d, _ := st.declarer()
+	if d == games.Nobody {
+		return 0
 	}
-	for _, d := range st.Declared {
-		if d.Kind == c.Kind && slices.Equal(d.Cards, c.Cards) {
-			return false
-		}
-		if c.group > 0 && isRun(d.Kind) && cards.SetOf(d.Cards...).Intersect(cards.SetOf(c.Cards...)) != 0 {
-			return false
-		}
-	}
-	return true
+	return st.playHands()[d]
 }
 
-func isRun(kind string) bool { return kind == Seq3 || kind == Seq4 || kind == Seq5Plus }
+// stoekOpen reports whether the declarer may still declare stoek: he held the K and Q of trumps
+// after the exchange and has not declared it yet (N-STOEK).
+func (st *state) stoekOpen() bool {
+	if st.phase != phaseMelds && st.phase != phasePlay {
+		return false
+	}
+	h := st.exchanged()
+	if !h.Has(cards.French(st.trump, cards.Queen)) || !h.Has(cards.French(st.trump, cards.King)) {
+		return false
+	}
+	return !slices.ContainsFunc(st.declared(), func(m Meld) bool { return m.Kind == Stoek })
+}
 
 // meldPoints is the value of everything declared so far.
 func (st *state) meldPoints() int {
 	n := 0
-	for _, m := range st.Declared {
+	for _, m := range st.declared() {
 		n += MeldPoints(m.Kind)
 	}
 	return n
@@ -305,142 +308,103 @@ func (st *state) meldPoints() int {
 
 // shown is the declarer's cards that are still in his hand and were shown in a meld: public.
 func (st *state) shown() cards.Set {
-	if st.Declarer == games.Nobody {
+	d, _ := st.declarer()
+	if d == games.Nobody {
 		return 0
 	}
 	var s cards.Set
-	for _, m := range st.Declared {
-		s = s.Union(cards.SetOf(m.Cards...))
+	for _, m := range st.declared() {
+		s = s.Union(m.Cards)
 	}
-	return s.Intersect(st.Hands[st.Declarer])
+	return s.Intersect(st.hands[d])
 }
 
-// MarshalBinary is the JSON of the state: deterministic, read back by Rules().Unmarshal.
-func (st *state) MarshalBinary() ([]byte, error) { return json.Marshal(st) }
-
-// check validates an unmarshalled state enough that no method can panic on it.
-func (st *state) check() error {
-	n := st.Players
-	switch {
-	case n < 4 || n > 6:
-		return errors.New("bad player count")
-	case len(st.Scores) != n || len(st.Hands) != n || len(st.Looked) != n || len(st.Passed) != n:
-		return errors.New("bad seat arrays")
-	case !seatOK(st.Dealer, n) || !seatOK(st.Turn, n) || !seatOrNobody(st.HighSeat, n) ||
-		!seatOrNobody(st.Declarer, n):
-		return errors.New("bad seat")
-	case st.SitOut && n != 5:
-		return errors.New("bad sit-out")
-	case st.Deal < 1 || st.MaxDeals < 0:
-		return errors.New("bad deal number")
-	case st.Trump != cards.NoSuit && st.Trump > cards.Spades:
-		return errors.New("bad trump")
-	case st.High < 0 || st.High > MaxBid || st.Bid < 0 || st.Bid > MaxBid:
-		return errors.New("bad bid")
-	case len(st.Plays) > 7*st.inPlay():
-		return errors.New("bad plays")
+// winners are the seats with the highest total once the match is over: the one who reached
+// Target, or the best at the deal limit (nasilie.md §End of the game); nil while it runs.
+func (st *state) winners() []games.Seat {
+	if st.phase != phaseOver {
+		return nil
 	}
-	for _, r := range st.Rows {
-		if !seatOK(r.seat(), n) {
-			return errors.New("bad row")
+	best := slices.Max(st.scores[:st.players])
+	var out []games.Seat
+	for p, v := range st.scores[:st.players] {
+		if v == best {
+			out = append(out, games.Seat(p))
 		}
 	}
-	for _, w := range st.Winners {
-		if !seatOK(w, n) {
-			return errors.New("bad winner")
-		}
-	}
-	for _, c := range st.Calls {
-		if !seatOK(c.Seat, n) {
-			return errors.New("bad call")
-		}
-	}
-	var seen cards.Set
-	for _, b := range st.Plays {
-		c := cards.Card(b)
-		if !c.IsFrench() || seen.Has(c) {
-			return errors.New("bad card played")
-		}
-		seen = seen.Add(c)
-	}
-	if len(st.Plays) > 0 && (st.Phase != phasePlay && st.Phase != phaseOver || st.Declarer == games.Nobody) {
-		return errors.New("plays outside the play")
-	}
-	needDecl := false
-	switch st.Phase {
-	case phaseAuction, phaseNanny, phaseOver:
-	case phaseStock, phaseDiscard, phaseTrump, phaseMelds:
-		needDecl = true
-	case phasePlay:
-		needDecl = true
-		if st.Trump > cards.Spades {
-			return errors.New("play without trump")
-		}
-	default:
-		return errors.New("bad phase")
-	}
-	if needDecl && st.Declarer == games.Nobody {
-		return errors.New("no declarer")
-	}
-	if st.Phase == phaseMelds && st.Trump > cards.Spades {
-		return errors.New("melds without trump")
-	}
-	if st.FirstJack.Rank() != cards.Jack {
-		return errors.New("bad first-dealer jack")
-	}
-	// The invariant of the rules' property tests: every card of the pack in exactly one place.
-	var all cards.Set
-	total := 0
-	for _, z := range st.Zones() {
-		all = all.Union(z)
-		total += z.Len()
-	}
-	if all != st.Deck() || total != st.Deck().Len() {
-		return errors.New("cards not conserved")
-	}
-	return nil
+	return out
 }
 
-func seatOK(s games.Seat, n int) bool       { return s >= 0 && int(s) < n }
-func seatOrNobody(s games.Seat, n int) bool { return s == games.Nobody || seatOK(s, n) }
-
-// playState is the play of the deal so far, derived from Plays: tricks are led by the declarer,
-// then by each trick's winner, and go clockwise.
+// playState is the play of the deal so far, derived from the cards played: tricks are led by
+// the declarer, then by each trick's winner, and go clockwise.
 type playState struct {
-	history [][]Play    // completed tricks
-	trick   []Play      // the trick on the table
-	won     []cards.Set // cards won per seat
-	count   []int       // tricks won per seat
-	last    games.Seat  // winner of the latest completed trick, or Nobody
+	history [][]Play              // completed tricks
+	trick   []Play                // the trick on the table
+	won     [maxPlayers]cards.Set // cards won per seat
+	count   [maxPlayers]int       // tricks won per seat
+	last    games.Seat            // winner of the latest completed trick, or Nobody
 }
 
-func (st *state) played() playState {
-	ps := playState{won: make([]cards.Set, st.Players), count: make([]int, st.Players), last: games.Nobody}
+// tricks replays the cards played this deal into tricks.
+func (st *state) tricks() playState {
+	ps := playState{last: games.Nobody}
 	n := st.inPlay()
-	lead := st.Declarer
-	for i := 0; i < len(st.Plays); i += n {
-		end := min(i+n, len(st.Plays))
+	lead, _ := st.declarer()
+	if lead == games.Nobody {
+		return ps
+	}
+	for i := 0; i < st.nPlays; i += n {
+		end := min(i+n, st.nPlays)
 		t := make([]Play, 0, n)
 		p := lead
-		for _, b := range st.Plays[i:end] {
-			t = append(t, Play{p, cards.Card(b)})
+		for _, c := range st.plays[i:end] {
+			t = append(t, Play{p, c})
 			p = st.next(p)
 		}
 		if len(t) < n {
 			ps.trick = t
-			break
+			return ps
 		}
-		cs := cards.SetOf()
-		played := make([]cards.Card, n)
-		for j, pl := range t {
-			played[j] = pl.Card
-			cs = cs.Add(pl.Card)
-		}
-		w := t[TrickWinner(played, st.Trump)].Seat
-		ps.won[w] = ps.won[w].Union(cs)
+		w := t[TrickWinner(st.plays[i:end], st.trump)].Seat
+		ps.won[w] = ps.won[w].Union(cards.SetOf(st.plays[i:end]...))
 		ps.count[w]++
 		ps.history = append(ps.history, t)
 		ps.last, lead = w, w
 	}
 	return ps
+}
+
+// walk calls fn with every card played this deal and who played it, and returns who leads the
+// trick on the table: the declarer leads the first trick (nasilie.md §Play), each trick's winner
+// the next, and the others follow clockwise. It is tricks without the bookkeeping.
+func (st *state) walk(fn func(p games.Seat, c cards.Card)) games.Seat {
+	n := st.inPlay()
+	lead, _ := st.declarer()
+	for i := 0; i < st.nPlays; i += n {
+		t := st.plays[i:min(i+n, st.nPlays)]
+		p := lead
+		for _, c := range t {
+			if fn != nil {
+				fn(p, c)
+			}
+			p = st.next(p)
+		}
+		if len(t) < n {
+			break
+		}
+		for range TrickWinner(t, st.trump) {
+			lead = st.next(lead)
+		}
+	}
+	return lead
+}
+
+// playTurn is who plays next: the one after the last card of the trick on the table, or its
+// leader.
+func (st *state) playTurn() games.Seat {
+	p := st.lead
+	for range st.nPlays % st.inPlay() {
+		p = st.next(p)
+	}
+	return p
 }

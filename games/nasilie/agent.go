@@ -1,4 +1,4 @@
-package ai
+package nasilie
 
 import (
 	"math/rand/v2"
@@ -6,36 +6,36 @@ import (
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
-	"github.com/kozyr-bot/kozyr/games/nasilie"
 )
 
-func init() { agents["nasilie"] = func() Agent { return NasilieAgent{} } }
+// Agent is the computer player of Nasilie, which Rules().Agent returns. It chooses from the View
+// and Legal it is given, never from the State: it values a hand by sampling the unseen cards and
+// playing the deal out with its own card play (melds and the stock included) and the rules' own
+// trick winner, following rule and scoring, bids only what that estimate says it can make, keeps
+// the best seven cards of the stock exchange, and plays by simple trick-taking rules (draw trumps,
+// cash masters, smear points on a fellow defender's trick).
+type Agent struct{}
 
-// NasilieAgent plays Nasilie from its View: it values a hand by sampling the unseen cards and
-// playing the deal out with its own card play (melds and the stock included), bids only what that
-// estimate says it can make, keeps the best seven cards of the stock exchange, and plays by simple
-// trick-taking rules (draw trumps, cash masters, smear points on a fellow defender's trick).
-type NasilieAgent struct{}
+// agentSamples is the number of deals an estimate plays out: enough to rank bids, few enough for
+// a turn timer.
+const agentSamples = 24
 
-// Samples per Monte Carlo estimate: enough to rank bids, few enough for a turn timer.
-const nasilieSamples = 24
-
-// Choose picks one of legal.
-func (NasilieAgent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
-	g, ok := v.Game.(nasilie.Game)
+// Choose picks one of legal for the seat whose view v is.
+func (Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
+	g, ok := v.Game.(View)
 	if !ok || len(legal) == 1 {
 		return legal[0]
 	}
 	has := func(a games.Action) bool { return slices.Contains(legal, a) }
 	hand := cards.SetOf(v.Hand...)
-	k := nasilieKnowledge(g, v)
+	k := knowledge(g, v)
 	switch g.Phase {
 	case "auction":
 		if has(games.Do("look")) {
 			return games.Do("look")
 		}
 		if g.NextBid > 0 && has(games.Num("bid", g.NextBid)) {
-			est := nasilieEstimate(k, hand, true, rng)
+			est := estimate(k, hand, true, rng)
 			if est.score(g.NextBid, false) > 0.5 {
 				return games.Num("bid", g.NextBid)
 			}
@@ -43,19 +43,19 @@ func (NasilieAgent) Choose(v games.View, legal []games.Action, rng *rand.Rand) g
 		return games.Do("pass")
 	case "nanny":
 		// N-NANNY: play 1 when that is expected to cost less than the 10 for declining.
-		if nasilieEstimate(k, hand, true, rng).score(1, false) > -10 {
+		if estimate(k, hand, true, rng).score(1, false) > -10 {
 			return games.Do("playone")
 		}
 		return games.Do("decline")
 	case "stock":
-		take := nasilieEstimate(k, hand, true, rng).score(g.Bid, false)
-		leave := nasilieEstimate(k, hand, false, rng).score(g.Bid, true)
+		take := estimate(k, hand, true, rng).score(g.Bid, false)
+		leave := estimate(k, hand, false, rng).score(g.Bid, true)
 		if leave > take+2 {
 			return games.Do("leave")
 		}
 		return games.Do("take")
 	case "discard":
-		keep, _ := nasilieBestSeven(hand)
+		keep, _ := bestSeven(hand)
 		for _, a := range legal {
 			if a.Kind == "discard" && !keep.Has(a.Card) {
 				return a
@@ -64,12 +64,12 @@ func (NasilieAgent) Choose(v games.View, legal []games.Action, rng *rand.Rand) g
 	case "trump":
 		best, bestScore := legal[0], -1e9
 		for _, a := range legal {
-			t := nasilieSuitOf(a.Kind)
+			t := trumpOf(a.Kind)
 			if t == cards.NoSuit {
 				continue
 			}
 			k.trump = t
-			if s := nasilieEstimate(k, hand, false, rng).score(g.Bid, g.Stock == "left"); s > bestScore {
+			if s := estimate(k, hand, false, rng).score(g.Bid, g.Stock == "left"); s > bestScore {
 				best, bestScore = a, s
 			}
 		}
@@ -81,7 +81,7 @@ func (NasilieAgent) Choose(v games.View, legal []games.Action, rng *rand.Rand) g
 		}
 		return games.Do("done")
 	case "play":
-		c := nasiliePolicy(k, hand, k.me)
+		c := policy(k, hand, k.me)
 		if has(games.With("stoek", c)) {
 			return games.With("stoek", c)
 		}
@@ -92,32 +92,21 @@ func (NasilieAgent) Choose(v games.View, legal []games.Action, rng *rand.Rand) g
 	return legal[rng.IntN(len(legal))]
 }
 
-func nasilieSuitOf(kind string) cards.Suit {
-	for _, s := range cards.Suits {
-		if s.String() == kind {
-			return s
-		}
-	}
-	return cards.NoSuit
-}
-
-// nasilieKnow is what the agent knows of the deal, in the seats' real numbering.
-type nasilieKnow struct {
+// know is what the agent knows of the deal, in the seats' real numbering.
+type know struct {
 	me, declarer games.Seat
-	players      int
 	order        []games.Seat // seats playing this deal, clockwise from the declarer (or from me)
 	trump        cards.Suit
 	lenient      bool
 	pack         cards.Set
 	gone         cards.Set // cards played this deal
-	trick        []nasilie.Play
-	shown        cards.Set // the declarer's shown meld cards still in his hand
+	trick        []Play
 	stockKnown   cards.Set // the laid-away cards, when I am the declarer
 }
 
-func nasilieKnowledge(g nasilie.Game, v games.View) nasilieKnow {
-	k := nasilieKnow{me: v.Seat, declarer: g.Declarer, players: v.Players, trump: g.Trump, lenient: g.Lenient,
-		trick: g.Trick}
+// knowledge gathers what the view v, whose Game is g, tells of the deal.
+func knowledge(g View, v games.View) know {
+	k := know{me: v.Seat, declarer: g.Declarer, trump: g.Trump, lenient: g.Lenient, trick: g.Trick}
 	low := cards.Rank(7)
 	if g.Pack == 52 {
 		low = 2
@@ -141,52 +130,38 @@ func nasilieKnowledge(g nasilie.Game, v games.View) nasilieKnow {
 	for _, p := range g.Trick {
 		k.gone = k.gone.Add(p.Card)
 	}
-	for _, m := range g.Melds {
-		k.shown = k.shown.Union(cards.SetOf(m.Cards...))
-	}
-	k.shown = k.shown.Minus(k.gone)
-	k.stockKnown = cards.SetOf(g.Laid...)
+	k.stockKnown = g.Laid
 	return k
 }
 
-// nasilieEst is a sample of outcomes of playing the deal as declarer: game points reached and
-// meld points per sample.
-type nasilieEst struct{ reached, melds []int }
+// samples are the outcomes of playing a deal out as declarer, one Hand per sample, without the
+// bid and the stock decision, which score fills in.
+type samples []Hand
 
-// score is the mean result of a contract of bid over the samples (nasilie.md §Scoring).
-func (e nasilieEst) score(bid int, doubled bool) float64 {
-	if len(e.reached) == 0 {
+// score is the mean result of a contract of bid over the samples, doubled when the stock is left
+// untouched (ScoreHand: nasilie.md §Scoring).
+func (e samples) score(bid int, doubled bool) float64 {
+	if len(e) == 0 {
 		return 0
 	}
 	sum := 0
-	for i, r := range e.reached {
-		needed := bid + 10 - e.melds[i]/10
-		res := r - needed
-		if res < 0 {
-			res = -(2*(needed-r) + 10)
-		}
-		if r < 0 {
-			res = min(-50, -(2*needed + 10)) // N-ZERO
-		}
-		sum += res
+	for _, h := range e {
+		h.Bid, h.StockUsed = bid, !doubled
+		sum += ScoreHand(h).Result
 	}
-	m := float64(sum) / float64(len(e.reached))
-	if doubled {
-		m *= 2
-	}
-	return m
+	return float64(sum) / float64(len(e))
 }
 
-// nasilieEstimate plays the deal out nasilieSamples times as declarer with the unseen cards dealt at
+// estimate plays the deal out agentSamples times as declarer with the unseen cards dealt at
 // random. With stock, the sample's stock joins the hand and the best trump and seven cards are
 // kept by a quick rule; without it the hand is played as it is, with k.trump if named, else the
 // statically best trump.
-func nasilieEstimate(k nasilieKnow, hand cards.Set, stock bool, rng *rand.Rand) nasilieEst {
-	var e nasilieEst
+func estimate(k know, hand cards.Set, stock bool, rng *rand.Rand) samples {
+	var e samples
 	unseen := k.pack.Minus(hand).Minus(k.gone).Minus(k.stockKnown)
 	pool := unseen.Cards()
 	opp := len(k.order) - 1
-	for range nasilieSamples {
+	for range agentSamples {
 		rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 		hands := make([]cards.Set, len(k.order))
 		i := 0
@@ -197,31 +172,21 @@ func nasilieEstimate(k nasilieKnow, hand cards.Set, stock bool, rng *rand.Rand) 
 		mine, trump := hand, k.trump
 		if stock {
 			mine = mine.Union(cards.SetOf(pool[i : i+4]...))
-			mine, trump = nasilieQuickSeven(mine, trump)
+			mine, trump = quickSeven(mine, trump)
 		} else if trump == cards.NoSuit {
-			_, trump = nasilieQuickSeven(mine, trump)
+			_, trump = quickSeven(mine, trump)
 		}
 		hands[0] = mine
-		melds, _ := nasilie.BestMelds(mine.Cards(), trump)
-		pts, tricks, last := nasiliePlayout(hands, trump, k.lenient, k.pack)
-		if last {
-			pts += 5
-		}
-		r := (pts + 5) / 10
-		if tricks == 7 {
-			r = 25
-		} else if tricks == 0 {
-			r = -5 // N-ZERO: a lost deal worse than reaching nothing
-		}
-		e.reached = append(e.reached, r)
-		e.melds = append(e.melds, melds)
+		melds, _ := BestMelds(mine.Cards(), trump)
+		pts, won, last := playout(hands, trump, k.lenient, k.pack)
+		e = append(e, Hand{TrickPoints: pts, LastTrick: last, Tricks: won, MeldPoints: melds})
 	}
 	return e
 }
 
-// nasilieWeight is how much a card helps the declarer: trump control first, then aces and guarded
+// weight is how much a card helps the declarer: trump control first, then aces and guarded
 // tens.
-func nasilieWeight(c cards.Card, trump cards.Suit, hand cards.Set) float64 {
+func weight(c cards.Card, trump cards.Suit, hand cards.Set) float64 {
 	if c.Suit() == trump {
 		switch c.Rank() {
 		case cards.Jack:
@@ -257,19 +222,19 @@ func nasilieWeight(c cards.Card, trump cards.Suit, hand cards.Set) float64 {
 	return float64(c.Rank()) / 20
 }
 
-// nasilieStatic scores seven cards with a trump: melds in game points plus card weights.
-func nasilieStatic(seven cards.Set, trump cards.Suit) float64 {
-	melds, _ := nasilie.BestMelds(seven.Cards(), trump)
+// staticValue scores seven cards with a trump: melds in game points plus card weights.
+func staticValue(seven cards.Set, trump cards.Suit) float64 {
+	melds, _ := BestMelds(seven.Cards(), trump)
 	s := float64(melds) / 10 * 2
 	for _, c := range seven.Cards() {
-		s += nasilieWeight(c, trump, seven)
+		s += weight(c, trump, seven)
 	}
 	return s
 }
 
-// nasilieQuickSeven keeps the seven best-weighted cards of hand for the best trump (or the given
+// quickSeven keeps the seven best-weighted cards of hand for the best trump (or the given
 // one): the quick rule used inside the estimates.
-func nasilieQuickSeven(hand cards.Set, trump cards.Suit) (cards.Set, cards.Suit) {
+func quickSeven(hand cards.Set, trump cards.Suit) (cards.Set, cards.Suit) {
 	suits := cards.Suits[:]
 	if trump != cards.NoSuit {
 		suits = []cards.Suit{trump}
@@ -279,7 +244,7 @@ func nasilieQuickSeven(hand cards.Set, trump cards.Suit) (cards.Set, cards.Suit)
 	for _, t := range suits {
 		cs := hand.Cards()
 		slices.SortStableFunc(cs, func(a, b cards.Card) int {
-			wa, wb := nasilieWeight(a, t, hand), nasilieWeight(b, t, hand)
+			wa, wb := weight(a, t, hand), weight(b, t, hand)
 			switch {
 			case wa > wb:
 				return -1
@@ -292,19 +257,19 @@ func nasilieQuickSeven(hand cards.Set, trump cards.Suit) (cards.Set, cards.Suit)
 			cs = cs[:7]
 		}
 		seven := cards.SetOf(cs...)
-		if s := nasilieStatic(seven, t); s > bestS {
+		if s := staticValue(seven, t); s > bestS {
 			best, bestT, bestS = seven, t, s
 		}
 	}
 	return best, bestT
 }
 
-// nasilieBestSeven is the exhaustive choice of the seven cards to keep from the stock exchange
+// bestSeven is the exhaustive choice of the seven cards to keep from the stock exchange
 // and the trump they suit best.
-func nasilieBestSeven(hand cards.Set) (cards.Set, cards.Suit) {
+func bestSeven(hand cards.Set) (cards.Set, cards.Suit) {
 	cs := hand.Cards()
 	if len(cs) <= 7 {
-		_, t := nasilieQuickSeven(hand, cards.NoSuit)
+		_, t := quickSeven(hand, cards.NoSuit)
 		return hand, t
 	}
 	var best cards.Set
@@ -318,7 +283,7 @@ func nasilieBestSeven(hand cards.Set) (cards.Set, cards.Suit) {
 				s = s.Add(cs[i])
 			}
 			for _, t := range cards.Suits {
-				if v := nasilieStatic(s, t); v > bestS {
+				if v := staticValue(s, t); v > bestS {
 					best, bestT, bestS = s, t, v
 				}
 			}
@@ -333,52 +298,52 @@ func nasilieBestSeven(hand cards.Set) (cards.Set, cards.Suit) {
 	return best, bestT
 }
 
-// nasiliePlayout plays seven tricks with the agent's card play for everybody; hands[0] is the
+// playout plays seven tricks with the agent's card play for everybody; hands[0] is the
 // declarer, who leads, and the others follow in order. It returns the declarer's card points,
 // tricks and whether he won the last trick.
-func nasiliePlayout(hands []cards.Set, trump cards.Suit, lenient bool, pack cards.Set) (int, int, bool) {
+func playout(hands []cards.Set, trump cards.Suit, lenient bool, pack cards.Set) (int, int, bool) {
 	hands = slices.Clone(hands)
 	n := len(hands)
-	k := nasilieKnow{declarer: 0, trump: trump, lenient: lenient, pack: pack}
+	k := know{declarer: 0, trump: trump, lenient: lenient, pack: pack}
 	for i := range n {
 		k.order = append(k.order, games.Seat(i))
 	}
-	lead, pts, tricks, last := 0, 0, 0, false
-	for t := 0; t < 7; t++ {
+	lead, pts, won, last := 0, 0, 0, false
+	for range dealTricks {
 		k.trick = k.trick[:0]
 		played := make([]cards.Card, 0, n)
 		for i := range n {
 			p := (lead + i) % n
 			k.me = games.Seat(p)
-			c := nasiliePolicy(k, hands[p], games.Seat(p))
+			c := policy(k, hands[p], games.Seat(p))
 			if c == cards.NoCard {
-				return pts, tricks, last
+				return pts, won, last
 			}
 			hands[p] = hands[p].Remove(c)
-			k.trick = append(k.trick, nasilie.Play{Seat: games.Seat(p), Card: c})
+			k.trick = append(k.trick, Play{Seat: games.Seat(p), Card: c})
 			k.gone = k.gone.Add(c)
 			played = append(played, c)
 		}
-		w := (lead + nasilie.TrickWinner(played, trump)) % n
+		w := (lead + TrickWinner(played, trump)) % n
 		if w == 0 {
-			tricks++
+			won++
 			for _, c := range played {
-				pts += nasilie.CardPoints(c, trump)
+				pts += CardPoints(c, trump)
 			}
 		}
 		last = w == 0
 		lead = w
 	}
-	return pts, tricks, last
+	return pts, won, last
 }
 
-// nasiliePolicy chooses a card for seat me holding hand, from what is public (k.gone, k.trick).
-func nasiliePolicy(k nasilieKnow, hand cards.Set, me games.Seat) cards.Card {
+// policy chooses a card for seat me holding hand, from what is public (k.gone, k.trick).
+func policy(k know, hand cards.Set, me games.Seat) cards.Card {
 	led := cards.NoCard
 	if len(k.trick) > 0 {
 		led = k.trick[0].Card
 	}
-	legal := nasilie.LegalPlays(hand.Cards(), led, k.trump, k.lenient)
+	legal := LegalPlays(hand.Cards(), led, k.trump, k.lenient)
 	if len(legal) == 0 {
 		return cards.NoCard
 	}
@@ -388,13 +353,13 @@ func nasiliePolicy(k nasilieKnow, hand cards.Set, me games.Seat) cards.Card {
 	out := k.pack.Minus(k.gone).Minus(hand) // cards somebody else may hold
 	master := func(c cards.Card) bool {
 		for _, o := range out.Suit(c.Suit()).Cards() {
-			if nasilie.Strength(o, k.trump) > nasilie.Strength(c, k.trump) {
+			if Strength(o, k.trump) > Strength(c, k.trump) {
 				return false
 			}
 		}
 		return true
 	}
-	pts := func(c cards.Card) int { return nasilie.CardPoints(c, k.trump) }
+	pts := func(c cards.Card) int { return CardPoints(c, k.trump) }
 	// cheapest: fewest points, then plain before trump, then weakest.
 	cheapest := func(cs []cards.Card) cards.Card {
 		return slices.MinFunc(cs, func(a, b cards.Card) int {
@@ -408,7 +373,7 @@ func nasiliePolicy(k nasilieKnow, hand cards.Set, me games.Seat) cards.Card {
 				}
 				return -1
 			}
-			return nasilie.Strength(a, k.trump) - nasilie.Strength(b, k.trump)
+			return Strength(a, k.trump) - Strength(b, k.trump)
 		})
 	}
 	richest := func(cs []cards.Card) cards.Card {
@@ -416,15 +381,15 @@ func nasiliePolicy(k nasilieKnow, hand cards.Set, me games.Seat) cards.Card {
 			if d := pts(a) - pts(b); d != 0 {
 				return d
 			}
-			return nasilie.Strength(b, k.trump) - nasilie.Strength(a, k.trump)
+			return Strength(b, k.trump) - Strength(a, k.trump)
 		})
 	}
 	declarer := me == k.declarer
 	if led == cards.NoCard {
-		trumps := nasilieFilter(legal, func(c cards.Card) bool { return c.Suit() == k.trump })
+		trumps := filter(legal, func(c cards.Card) bool { return c.Suit() == k.trump })
 		if declarer && len(trumps) > 0 && !out.Suit(k.trump).Empty() {
 			top := slices.MaxFunc(trumps, func(a, b cards.Card) int {
-				return nasilie.Strength(a, k.trump) - nasilie.Strength(b, k.trump)
+				return Strength(a, k.trump) - Strength(b, k.trump)
 			})
 			if master(top) || len(trumps) >= 3 {
 				return top
@@ -439,7 +404,7 @@ func nasiliePolicy(k nasilieKnow, hand cards.Set, me games.Seat) cards.Card {
 		if len(masters) > 0 {
 			return richest(masters)
 		}
-		plain := nasilieFilter(legal, func(c cards.Card) bool { return c.Suit() != k.trump })
+		plain := filter(legal, func(c cards.Card) bool { return c.Suit() != k.trump })
 		if len(plain) > 0 {
 			return cheapest(plain)
 		}
@@ -451,13 +416,13 @@ func nasiliePolicy(k nasilieKnow, hand cards.Set, me games.Seat) cards.Card {
 		played[i] = p.Card
 		trickPts += pts(p.Card)
 	}
-	wi := nasilie.TrickWinner(played, k.trump)
+	wi := TrickWinner(played, k.trump)
 	winner := k.trick[wi].Seat
 	lastToPlay := len(k.trick) == len(k.order)-1
-	declarerPlayed := slices.ContainsFunc(k.trick, func(p nasilie.Play) bool { return p.Seat == k.declarer })
+	declarerPlayed := slices.ContainsFunc(k.trick, func(p Play) bool { return p.Seat == k.declarer })
 	var wins []cards.Card
 	for _, c := range legal {
-		if nasilie.TrickWinner(append(played[:len(played):len(played)], c), k.trump) == len(played) {
+		if TrickWinner(append(played[:len(played):len(played)], c), k.trump) == len(played) {
 			wins = append(wins, c)
 		}
 	}
@@ -481,14 +446,4 @@ func nasiliePolicy(k nasilieKnow, hand cards.Set, me games.Seat) cards.Card {
 		}
 	}
 	return cheapest(legal)
-}
-
-func nasilieFilter(cs []cards.Card, keep func(cards.Card) bool) []cards.Card {
-	var out []cards.Card
-	for _, c := range cs {
-		if keep(c) {
-			out = append(out, c)
-		}
-	}
-	return out
 }
