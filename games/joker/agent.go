@@ -8,24 +8,21 @@ import (
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
 
-// Agent is the trick game's computer player, the one the bot seats for a joker table.
-func (rules) Agent() games.Agent { return agent{} }
-
-// agent plays the trick game from its View. For every bid and every card it could play it deals
+// Agent plays the trick game from its View. For every bid and every card it could play it deals
 // the cards it has not seen to the other players many times, plays each deal out with a simple
 // bid-aware policy (win cheaply while tricks are still needed, duck once the bid is made, a high
 // joker to take a trick that must be won, a low joker to shed one that must be lost, no joker
 // leads while other cards remain) and picks the choice with the best average score for itself,
 // joker-lead penalties included. The simulated players follow the game's own rules: Playable,
 // TrickWinner, ForbiddenBid and ScoreDeal.
-type agent struct{}
+type Agent struct{}
 
 // agentBudget is the number of simulated deals per decision, shared among its choices: enough to
 // rank them, few enough for a turn timer and for the tests under -race.
 const agentBudget = 480
 
 // Choose picks one of legal.
-func (agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
+func (Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
 	g, ok := v.Game.(View)
 	if !ok || len(legal) == 1 || v.Seat < 0 || int(v.Seat) >= len(g.In) || !g.In[v.Seat] {
 		return legal[0]

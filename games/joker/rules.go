@@ -73,3 +73,6 @@ func (rules) Unmarshal(b []byte) (games.State, error) {
 	}
 	return st, nil
 }
+
+// Agent is the trick game's computer player, the one the bot seats for a joker table.
+func (rules) Agent() games.Agent { return Agent{} }

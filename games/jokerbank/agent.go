@@ -6,17 +6,14 @@ import (
 	"github.com/kozyr-bot/kozyr/games"
 )
 
-// Agent is the banker game's computer player, the one the bot seats for a jokerbank table.
-func (rules) Agent() games.Agent { return agent{} }
-
-// agent punts in the banker game. A punter loses about a third of his stake per round on average
+// Agent punts in the banker game. A punter loses about a third of his stake per round on average
 // (the banker hits with a joker first, or on one of the thirteen rank calls, far more often than
 // he misses all fourteen), so the sensible stake is the table's minimum; and it never ends an open
 // session.
-type agent struct{}
+type Agent struct{}
 
 // Choose stakes the smallest amount offered.
-func (agent) Choose(_ games.View, legal []games.Action, _ *rand.Rand) games.Action {
+func (Agent) Choose(_ games.View, legal []games.Action, _ *rand.Rand) games.Action {
 	best := legal[0]
 	for _, a := range legal {
 		if a.Kind == KindStake && (best.Kind != KindStake || a.N < best.N) {

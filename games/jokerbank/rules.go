@@ -65,3 +65,6 @@ func (r rules) Unmarshal(b []byte) (games.State, error) {
 	}
 	return st, nil
 }
+
+// Agent is the banker game's computer player, the one the bot seats for a jokerbank table.
+func (rules) Agent() games.Agent { return Agent{} }
