@@ -15,6 +15,7 @@ import (
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/all"
 	"github.com/kozyr-bot/kozyr/games/joker"
+	"github.com/kozyr-bot/kozyr/games/jokerbank"
 	"github.com/kozyr-bot/kozyr/games/search"
 	"github.com/kozyr-bot/kozyr/internal/tgtest"
 	"github.com/kozyr-bot/kozyr/store"
@@ -486,8 +487,8 @@ func (h *harness) keyboardOf(u tgtest.User) (tgtest.Message, int, bool) {
 
 // bankStake is the stake a human punter presses: varied, so the revealed stakes differ.
 func bankStake(st games.State, s games.Seat) games.Action {
-	g := st.View(s).Game.(joker.BankView)
-	return games.Num(joker.KindStake, 1+(int(s)*3+g.Round)%g.Ceiling)
+	g := st.View(s).Game.(jokerbank.View)
+	return games.Num(jokerbank.KindStake, 1+(int(s)*3+g.Round)%g.Ceiling)
 }
 
 // TestJokerBankSession: a banker session of ten rounds (the shortest the lobby offers) with three
@@ -495,9 +496,9 @@ func bankStake(st games.State, s games.Seat) games.Action {
 // fourteen times and the bank passes left; /score shows the money and the banker.
 func TestJokerBankSession(t *testing.T) {
 	t.Parallel()
-	r := joker.BankRules()
+	r := jokerbank.Rules()
 	humans := []tgtest.User{alice, bob, carol}
-	cfg := games.Config{Players: 4, Options: map[string]string{joker.OptRounds: "10"}}
+	cfg := games.Config{Players: 4, Options: map[string]string{jokerbank.OptRounds: "10"}}
 	// The cards a banker turns depend on the seed and the round only: pick a session in which the
 	// bank passes early and a banker also hits.
 	seed, _ := findSeed(t, r, cfg, func(games.Seat) bool { return false }, nil, nil, 100, func(steps []simStep, _ games.State) bool {
@@ -521,7 +522,7 @@ func TestJokerBankSession(t *testing.T) {
 
 	h := start(t, setup{})
 	h.openDMs(humans...)
-	h.openTable(alice, r, map[string]string{joker.OptRounds: "10"})
+	h.openTable(alice, r, map[string]string{jokerbank.OptRounds: "10"})
 	h.say(group, bob, "/join")
 	h.seats(2)
 	h.say(group, carol, "/join")
@@ -655,7 +656,7 @@ func TestJokerBankSession(t *testing.T) {
 	}
 
 	rec, st = h.finalState()
-	g := st.View(games.Nobody).Game.(joker.BankView)
+	g := st.View(games.Nobody).Game.(jokerbank.View)
 	sh := st.Score()
 	// The rounds are new group messages; fourteen misses pass the bank to the left.
 	rounds := h.groupTexts("Round ")

@@ -5,6 +5,7 @@ package all
 import (
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/joker"
+	"github.com/kozyr-bot/kozyr/games/jokerbank"
 	"github.com/kozyr-bot/kozyr/games/magister"
 	"github.com/kozyr-bot/kozyr/games/nasilie"
 	"github.com/kozyr-bot/kozyr/games/skat"
@@ -17,7 +18,7 @@ func Rules() []games.Rules {
 		wizard.Rules(),
 		skat.Rules(),
 		joker.Rules(),
-		joker.BankRules(),
+		jokerbank.Rules(),
 		magister.Rules(),
 		nasilie.Rules(),
 	}

@@ -16,8 +16,3 @@ func BenchmarkPlayout(b *testing.B) {
 func BenchmarkPlayoutMatch(b *testing.B) {
 	gametest.BenchPlayout(b, Rules(), games.Config{Players: 3, Options: map[string]string{OptParties: "3"}})
 }
-
-// BenchmarkPlayoutBank plays full random jokerbank sessions (5 players, 20 rounds).
-func BenchmarkPlayoutBank(b *testing.B) {
-	gametest.BenchPlayout(b, BankRules(), games.Config{Players: 5})
-}

@@ -6,12 +6,15 @@ import (
 	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
-func TestConformanceJoker(t *testing.T) {
-	gametest.Run(t, Rules(), gametest.Defaults)
-}
-
-func TestConformanceJokerBank(t *testing.T) {
+// TestConformance runs the contract suite, strict decoding included, for 2–6 players and every
+// variant.
+func TestConformance(t *testing.T) {
 	s := gametest.Defaults
-	s.Seeds = 2 // 23 configurations: every player count 2–10 and every option value
-	gametest.Run(t, BankRules(), s)
+	s.Strict = true
+	if raceBuild {
+		// Under -race every step costs ten times more; one seed per configuration keeps the
+		// package within the test timeout of a loaded machine.
+		s.Seeds = 1
+	}
+	gametest.Run(t, Rules(), s)
 }

@@ -1,7 +1,6 @@
 package joker
 
 import (
-	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -10,26 +9,31 @@ import (
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
 
-// fixedDeal is a deal with chosen hands: deal dealNo of a 3-player party, seat 0 dealing.
-func fixedDeal(t *testing.T, dealNo int, turnUp string, hands ...string) *trickState {
+// fixedDeal is a deal with chosen hands: deal dealNo of a party of len(hands) players, seat 0
+// dealing, seat 1 to bid. The deals before it are scored as nobody's (no bids, no points).
+func fixedDeal(t *testing.T, dealNo int, turnUp string, hands ...string) *state {
 	t.Helper()
 	st0, err := Rules().New(games.Config{Players: len(hands)}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := st0.(*trickState).clone()
-	st.DealNo, st.Dealer, st.Turn = dealNo, 0, 1
-	used := cards.SetOf(cards.MustParse(turnUp))
-	for i, h := range hands {
-		st.Hands[i] = cards.SetOf(cards.MustParseList(h)...)
-		if st.Hands[i].Len() != HandSize(dealNo) {
-			t.Fatalf("hand %d has %d cards, deal %d needs %d", i, st.Hands[i].Len(), dealNo, HandSize(dealNo))
-		}
-		used = used.Union(st.Hands[i])
+	st := *st0.(*state)
+	var none dealRow
+	for s := range st.n {
+		none.bids[s] = -1
 	}
-	st.TurnUp = cards.MustParse(turnUp)
-	st.Stock = cards.SetOf(fullDeck()...).Minus(used)
-	return st
+	for range dealNo - 1 {
+		st.deals = appendShared(st.deals, none)
+	}
+	st.dealer, st.turn = 0, 1
+	for i, h := range hands {
+		st.hands[i] = cards.SetOf(cards.MustParseList(h)...)
+		if st.hands[i].Len() != HandSize(dealNo) {
+			t.Fatalf("hand %d has %d cards, deal %d needs %d", i, st.hands[i].Len(), dealNo, HandSize(dealNo))
+		}
+	}
+	st.turnUp = cards.MustParse(turnUp)
+	return &st
 }
 
 func mustApply(t *testing.T, st games.State, s games.Seat, a string) (games.State, []games.Event) {
@@ -44,7 +48,6 @@ func mustApply(t *testing.T, st games.State, s games.Seat, a string) (games.Stat
 	}
 	return next, evs
 }
-
 func actions(as []games.Action) []string {
 	out := make([]string, len(as))
 	for i, a := range as {
@@ -92,7 +95,7 @@ func TestDealFlow(t *testing.T) {
 	}
 	st, _ = mustApply(t, st, 2, "play/H2")
 	// The high joker won; its player leads his last card, a joker: no penalty.
-	g := st.View(games.Nobody).Game.(TrickView)
+	g := st.View(games.Nobody).Game.(View)
 	if g.Taken[0] != 1 || len(g.Last) != 3 || g.LastWon != 0 {
 		t.Fatalf("after trick 1: %+v", g)
 	}
@@ -112,7 +115,7 @@ func TestDealFlow(t *testing.T) {
 		t.Errorf("no deal-end event")
 	}
 	v := st.View(games.Nobody)
-	g = v.Game.(TrickView)
+	g = v.Game.(View)
 	if g.Deal != 2 || g.Dealer != 1 || g.HandSize != 3 || !g.Bidding || !slices.Equal(v.ToAct, []games.Seat{2}) {
 		t.Errorf("deal 2: %+v, to act %v", g, v.ToAct)
 	}
@@ -128,12 +131,12 @@ func TestSecondJoker(t *testing.T) {
 	}{{1, "pass"}, {2, "pass"}, {0, "bid/1"}, {0, "play/D3"}, {1, "low/X1"}} {
 		st, _ = mustApply(t, st, a.s, a.a)
 	}
-	g := st.View(2).Game.(TrickView)
+	g := st.View(2).Game.(View)
 	if g.Trump != cards.NoSuit {
 		t.Errorf("joker turned: trump %v, want none", g.Trump)
 	}
 	st, _ = mustApply(t, st, 2, "play/D5")
-	g = st.View(0).Game.(TrickView)
+	g = st.View(0).Game.(View)
 	if g.LastWon != 2 {
 		t.Errorf("low joker and no trump: D5 should win, got seat %d", g.LastWon)
 	}
@@ -149,7 +152,7 @@ func TestSecondJoker(t *testing.T) {
 		t.Fatalf("second joker offered as %v", got)
 	}
 	st, _ = mustApply(t, st, 2, "play/X2")
-	g = st.View(0).Game.(TrickView)
+	g = st.View(0).Game.(View)
 	if g.LastWon != 2 || g.Last[2].Call != High {
 		t.Errorf("second joker after a low one: winner %d, call %v", g.LastWon, g.Last[2].Call)
 	}
@@ -201,39 +204,40 @@ func TestPartyAndMatch(t *testing.T) {
 					}
 				}
 			}
-			ts := st.(*trickState)
-			for _, r := range ts.Rows {
+			ts := st.(*state)
+			for i, r := range ts.deals {
 				tricks, bids := 0, 0
-				for s, b := range r.Bids {
+				for s, b := range r.bids[:ts.n] {
 					if b >= 0 {
-						tricks += r.Tricks[s]
+						tricks += r.tricks[s]
 						bids += b
 					}
 				}
-				if tricks != HandSize(r.Deal) || bids == HandSize(r.Deal) {
-					t.Fatalf("deal %d: %d tricks, bids add up to %d, hand size %d", r.Deal, tricks, bids, HandSize(r.Deal))
+				if tricks != HandSize(i+1) || bids == HandSize(i+1) {
+					t.Fatalf("deal %d: %d tricks, bids add up to %d, hand size %d", i+1, tricks, bids, HandSize(i+1))
 				}
 			}
-			if deals != Deals*len(ts.History) || len(ts.Rows) != Deals {
-				t.Fatalf("%d deals for %d parties", deals, len(ts.History))
+			if deals != Deals*len(ts.parties) || len(ts.deals) != Deals {
+				t.Fatalf("%d deals for %d parties", deals, len(ts.parties))
 			}
-			if parties == "1" && len(ts.History) != 1 {
-				t.Fatalf("single party table played %d parties", len(ts.History))
+			if parties == "1" && len(ts.parties) != 1 {
+				t.Fatalf("single party table played %d parties", len(ts.parties))
 			}
-			if ts.regularPlayed() > 3 || len(ts.Winners) == 0 {
-				t.Fatalf("regular parties %d, winners %v", ts.regularPlayed(), ts.Winners)
+			m := ts.standings()
+			if m.regular > 3 || len(m.winners) == 0 {
+				t.Fatalf("regular parties %d, winners %v", m.regular, m.winners)
 			}
-			if parties == "3" && len(ts.Winners) != 1 {
-				t.Fatalf("a match has one winner, got %v", ts.Winners)
+			if parties == "3" && len(m.winners) != 1 {
+				t.Fatalf("a match has one winner, got %v", m.winners)
 			}
-			for i, h := range ts.History {
-				if h.Extra {
+			for i, p := range ts.parties {
+				if p.extra {
 					extras++
 				}
-				if h.Extra && i > 0 {
-					prev := ts.History[i-1]
-					for s, in := range h.In {
-						if in && !prev.In[s] {
+				if p.extra && i > 0 {
+					prev := ts.parties[i-1]
+					for s, in := range p.in {
+						if in && !prev.in[s] {
 							t.Fatalf("seat %d joined an extra party", s)
 						}
 					}
@@ -247,246 +251,35 @@ func TestPartyAndMatch(t *testing.T) {
 	t.Logf("%d extra parties in 30 random matches", extras)
 }
 
-// TestStakesHidden: a punter's stake is private until all stakes are in (joker.md version 1,
-// "One round" step 2).
-func TestStakesHidden(t *testing.T) {
-	st, err := BankRules().New(games.Config{Players: 4}, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bs := st.(*bankState)
-	punters := bs.punters()
-	if got := st.ToAct(); !slices.Equal(got, slices.Sorted(slices.Values(punters))) {
-		t.Fatalf("ToAct %v, want every punter %v", got, punters)
-	}
-	a, _ := mustApply(t, st, punters[0], "stake/3")
-	b, _ := mustApply(t, st, punters[0], "stake/9")
-	for _, s := range []games.Seat{games.Nobody, bs.Banker, punters[1], punters[2]} {
-		va, vb := a.View(s), b.View(s)
-		va.Game, vb.Game = nil, nil
-		if !slices.EqualFunc(va.Table, vb.Table, msgEqual) || !slices.EqualFunc(va.Private, vb.Private, msgEqual) ||
-			a.View(s).Game.(BankView).MyStake != b.View(s).Game.(BankView).MyStake {
-			t.Errorf("seat %d sees another punter's stake", s)
-		}
-	}
-	if a.View(punters[0]).Game.(BankView).MyStake != 3 {
-		t.Errorf("own stake not shown")
-	}
-	if l := a.Legal(punters[0]); l != nil {
-		t.Errorf("a staked punter may act again: %v", l)
-	}
-}
-
-func msgEqual(a, b games.Msg) bool {
-	return a.ID == b.ID && len(a.Args) == len(b.Args) && func() bool {
-		for k, v := range a.Args {
-			if !equalArg(v, b.Args[k]) {
-				return false
-			}
-		}
-		return true
-	}()
-}
-
-func equalArg(a, b any) bool {
-	switch x := a.(type) {
-	case []games.Msg:
-		y, ok := b.([]games.Msg)
-		return ok && slices.EqualFunc(x, y, msgEqual)
-	case games.Msg:
-		y, ok := b.(games.Msg)
-		return ok && msgEqual(x, y)
-	case []games.Seat:
-		y, ok := b.([]games.Seat)
-		return ok && slices.Equal(x, y)
-	case []cards.Card:
-		y, ok := b.([]cards.Card)
-		return ok && slices.Equal(x, y)
-	}
-	return a == b
-}
-
-// TestBankSession plays sessions and checks the settlement against Settle, the bank passing left
-// after fourteen misses only, money adding up to zero, and the session length.
-func TestBankSession(t *testing.T) {
-	passed, doubles := 0, 0
-	for seed := range uint64(20) {
-		n := 2 + int(seed%9)
-		st, err := BankRules().New(games.Config{Players: n, Options: map[string]string{OptRounds: "30"}}, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(seed, 4))
-		for len(st.ToAct()) > 0 {
-			before := st.(*bankState)
-			s := st.ToAct()[rng.IntN(len(st.ToAct()))]
-			l := st.Legal(s)
-			st, _, err = st.Apply(s, l[rng.IntN(len(l))])
-			if err != nil {
-				t.Fatal(err)
-			}
-			after := st.(*bankState)
-			if len(after.History) == len(before.History) {
-				continue
-			}
-			r := after.History[len(after.History)-1]
-			switch {
-			case r.Hit == 0:
-				passed++
-				if after.Banker != (before.Banker+1)%games.Seat(n) && !after.Over {
-					t.Fatalf("14 misses: bank went from %d to %d", before.Banker, after.Banker)
-				}
-			case after.Banker != before.Banker:
-				t.Fatalf("banker changed after a hit")
-			case r.Hit == 1:
-				doubles++
-			}
-			sum := 0
-			for _, m := range after.Money {
-				sum += m
-			}
-			if sum != 0 {
-				t.Fatalf("money does not add up to zero: %v", after.Money)
-			}
-		}
-		if got := len(st.(*bankState).History); got != 30 {
-			t.Fatalf("session of %d rounds, want 30", got)
-		}
-		if len(st.Score().Winners) == 0 {
-			t.Fatalf("no winner")
-		}
-	}
-	if passed == 0 || doubles == 0 {
-		t.Errorf("no bank passed (%d) or no double (%d) in 600 rounds", passed, doubles)
-	}
-}
-
-// TestBankerDraw: the highest card is banker; ties draw again among the tied (J1-BANKER).
-func TestBankerDraw(t *testing.T) {
-	redraws := 0
-	for seed := range uint64(300) {
-		n := 2 + int(seed%9)
-		draws, banker := drawBanker(n, seed)
-		last := draws[len(draws)-1]
-		hi := 0
-		for _, d := range last {
-			hi = max(hi, DrawRank(d.Card))
-		}
-		for _, d := range last {
-			if (d.Seat == banker) != (DrawRank(d.Card) == hi) {
-				t.Fatalf("seed %d: banker %d, last draw %v", seed, banker, last)
-			}
-		}
-		for i := 1; i < len(draws); i++ {
-			redraws++
-			top := 0
-			for _, d := range draws[i-1] {
-				top = max(top, DrawRank(d.Card))
-			}
-			for _, d := range draws[i] {
-				if !slices.ContainsFunc(draws[i-1], func(p drawn) bool { return p.Seat == d.Seat && DrawRank(p.Card) == top }) {
-					t.Fatalf("seed %d: seat %d drew again without a tie for highest", seed, d.Seat)
-				}
-			}
-		}
-	}
-	if redraws == 0 {
-		t.Errorf("no tie in 300 draws")
-	}
-}
-
-// TestOpenSession: an open session runs until a punter ends it.
-func TestOpenSession(t *testing.T) {
-	st, err := BankRules().New(games.Config{Players: 3, Options: map[string]string{OptRounds: "open"}}, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for range 100 {
-		for _, s := range st.ToAct() {
-			st, _ = mustApply(t, st, s, "stake/1")
-		}
-	}
-	if len(st.ToAct()) == 0 {
-		t.Fatal("open session ended by itself")
-	}
-	s := st.ToAct()[0]
-	st, evs := mustApply(t, st, s, "stop")
-	if len(st.ToAct()) != 0 || len(evs) != 1 || evs[0].Kind != games.EventMatchEnd {
-		t.Fatalf("stop did not end the session: %v", evs)
-	}
-	if _, _, err := st.Apply(s, games.Num(KindStake, 1)); !errors.Is(err, games.ErrOver) {
-		t.Errorf("after the end: %v", err)
-	}
-}
-
-// TestLegalSet: the engine's set-based legality agrees with LegalPlays.
+// TestLegalSet: the engine's set-based legality, Playable, agrees with LegalPlays.
 func TestLegalSet(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	deck := fullDeck()
+	deck := Pack()
 	for range 2000 {
 		d := cards.Shuffle(deck, rng.Uint64(), 0)
 		hand := cards.SetOf(d[:1+rng.IntN(8)]...)
 		trick := d[9 : 9+rng.IntN(4)]
 		want := cards.SetOf(LegalPlays(hand.Cards(), trick)...)
-		if got := legalSet(hand, FollowSuit(trick)); got != want {
-			t.Fatalf("hand %v trick %v: legalSet %v, LegalPlays %v", hand, trick, got, want)
+		if got := Playable(hand, FollowSuit(trick)); got != want {
+			t.Fatalf("hand %v trick %v: Playable %v, LegalPlays %v", hand, trick, got, want)
 		}
 	}
 }
 
 // TestApplyKeepsSiblings: two states applied from one parent never share what they change.
 func TestApplyKeepsSiblings(t *testing.T) {
-	for _, r := range []games.Rules{Rules(), BankRules()} {
-		st, _ := r.New(games.Config{Players: 3}, 4)
-		rng := rand.New(rand.NewPCG(4, 4))
-		for len(st.ToAct()) > 0 {
-			s := st.ToAct()[0]
-			l := st.Legal(s)
-			a, _, _ := st.Apply(s, l[0])
-			ab, _ := a.MarshalBinary()
-			_, _, _ = st.Apply(s, l[len(l)-1])
-			if ab2, _ := a.MarshalBinary(); string(ab) != string(ab2) {
-				t.Fatalf("%s: applying to the parent changed a sibling", r.Name())
-			}
-			st, _, _ = st.Apply(s, l[rng.IntN(len(l))])
+	r := Rules()
+	st, _ := r.New(games.Config{Players: 3}, 4)
+	rng := rand.New(rand.NewPCG(4, 4))
+	for len(st.ToAct()) > 0 {
+		s := st.ToAct()[0]
+		l := st.Legal(s)
+		a, _, _ := st.Apply(s, l[0])
+		ab, _ := a.MarshalBinary()
+		_, _, _ = st.Apply(s, l[len(l)-1])
+		if ab2, _ := a.MarshalBinary(); string(ab) != string(ab2) {
+			t.Fatalf("%s: applying to the parent changed a sibling", r.Name())
 		}
-	}
-}
-
-// TestBankSheetFolded: the sheet folds the rounds before the last 15 into one row (joker.md
-// version 1, J1-END: running money); a single folded round is labelled as that round, never as
-// "rounds 1–1".
-func TestBankSheetFolded(t *testing.T) {
-	for _, tc := range []struct {
-		rounds int
-		first  string // label id of the first row
-		count  int    // its Count, for the folded row
-	}{
-		{15, "jokerbank.row.round", 0},
-		{16, "jokerbank.row.round", 0},
-		{17, "jokerbank.row.earlier", 2},
-	} {
-		var st games.State
-		st, err := BankRules().New(games.Config{Players: 3, Options: map[string]string{OptRounds: "open"}}, 7)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for len(st.(*bankState).History) < tc.rounds {
-			s := st.ToAct()[0]
-			if st, _, err = st.Apply(s, games.Num(KindStake, 1)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		sh := st.Score()
-		if len(sh.Rows) != min(tc.rounds, bankRows+1) {
-			t.Fatalf("%d rounds: %d rows", tc.rounds, len(sh.Rows))
-		}
-		l := sh.Rows[0].Label
-		if l.ID != tc.first || tc.count > 0 && l.Args["Count"] != tc.count {
-			t.Errorf("%d rounds: first row %v", tc.rounds, l)
-		}
-		if tc.rounds == 16 && l.Args["N"] != 1 {
-			t.Errorf("16 rounds: folded row labelled %v, want round 1", l)
-		}
+		st, _, _ = st.Apply(s, l[rng.IntN(len(l))])
 	}
 }

@@ -1,4 +1,4 @@
-package joker
+package joker_test
 
 import (
 	"encoding/json"
@@ -9,9 +9,13 @@ import (
 
 	"github.com/kozyr-bot/kozyr/games/cards"
 	"github.com/kozyr-bot/kozyr/games/gametest"
+	"github.com/kozyr-bot/kozyr/games/joker"
+	"github.com/kozyr-bot/kozyr/games/jokerbank"
 )
 
-// vectorFile is the format of ../shared/rules/joker-vectors.json ("joker-vectors/1").
+// vectorFile is the format of ../shared/rules/joker-vectors.json ("joker-vectors/1"). The format
+// covers both games of joker.md, so this test runs in package joker_test and checks the banker
+// cases with jokerbank.Settle: a file of the rules is checked whole, wherever its cases belong.
 type vectorFile struct {
 	Format      string          `json:"format"`
 	Spec        string          `json:"spec"`
@@ -144,7 +148,7 @@ func runVectorFile(t *testing.T, b []byte) (int, error) {
 	for _, c := range vf.DealerBid {
 		n++
 		t.Run(c.ID, func(t *testing.T) {
-			f := ForbiddenBid(c.Input.HandSize, c.Input.EarlierBids)
+			f := joker.ForbiddenBid(c.Input.HandSize, c.Input.EarlierBids)
 			want := -1
 			if c.Expect.Forbidden != nil {
 				want = *c.Expect.Forbidden
@@ -152,7 +156,7 @@ func runVectorFile(t *testing.T, b []byte) (int, error) {
 			if f != want {
 				t.Errorf("forbidden = %d, want %d", f, want)
 			}
-			if got := DealerBids(c.Input.HandSize, c.Input.EarlierBids); !slices.Equal(got, c.Expect.Legal) {
+			if got := joker.DealerBids(c.Input.HandSize, c.Input.EarlierBids); !slices.Equal(got, c.Expect.Legal) {
 				t.Errorf("legal = %v, want %v", got, c.Expect.Legal)
 			}
 		})
@@ -164,8 +168,8 @@ func runVectorFile(t *testing.T, b []byte) (int, error) {
 				t.Fatalf("players %d outside 2..6", c.Input.Players)
 			}
 			var got []int
-			for d := 1; d <= Deals; d++ {
-				got = append(got, HandSize(d))
+			for d := 1; d <= joker.Deals; d++ {
+				got = append(got, joker.HandSize(d))
 			}
 			if !slices.Equal(got, c.Expect.HandSizes) {
 				t.Errorf("schedule = %v, want %v", got, c.Expect.HandSizes)
@@ -179,7 +183,7 @@ func runVectorFile(t *testing.T, b []byte) (int, error) {
 	for _, c := range vf.Party {
 		n++
 		t.Run(c.ID, func(t *testing.T) {
-			w, draw := PartyWinners(c.Input.Totals)
+			w, draw := joker.PartyWinners(c.Input.Totals)
 			if draw != c.Expect.Draw || !slices.Equal(w, c.Expect.Winners) && len(w)+len(c.Expect.Winners) > 0 {
 				t.Errorf("winners %v draw %v, want %v draw %v", w, draw, c.Expect.Winners, c.Expect.Draw)
 			}
@@ -193,19 +197,19 @@ func runVectorFile(t *testing.T, b []byte) (int, error) {
 			if len(c.Input.JokerCalls) != 0 && len(c.Input.JokerCalls) != len(trick) {
 				t.Fatalf("joker_calls has %d entries for %d cards", len(c.Input.JokerCalls), len(trick))
 			}
-			calls := make([]Call, len(trick))
+			calls := make([]joker.Call, len(trick))
 			for i, jc := range c.Input.JokerCalls {
 				switch {
 				case jc == nil:
 				case *jc == "high":
-					calls[i] = High
+					calls[i] = joker.High
 				case *jc == "low":
-					calls[i] = Low
+					calls[i] = joker.Low
 				default:
 					t.Fatalf("joker call %q", *jc)
 				}
 			}
-			if got := TrickWinner(trick, calls, trump); got != c.Expect.Winner {
+			if got := joker.TrickWinner(trick, calls, trump); got != c.Expect.Winner {
 				t.Errorf("winner = %d, want %d", got, c.Expect.Winner)
 			}
 		})
@@ -217,7 +221,7 @@ func runVectorFile(t *testing.T, b []byte) (int, error) {
 			played := vecCards(t, c.Input.Played, nil)
 			hand := vecCards(t, c.Input.Hand, played)
 			var got []string
-			for _, x := range LegalPlays(hand, played) {
+			for _, x := range joker.LegalPlays(hand, played) {
 				got = append(got, vecName(x))
 			}
 			if !slices.Equal(got, c.Expect.Legal) && len(got)+len(c.Expect.Legal) > 0 {
@@ -233,7 +237,7 @@ func checkScoreCase(t *testing.T, in scoreIn, want scoreOut) {
 		t.Fatalf("bid %d / tricks %d outside the hand of %d", in.Bid, in.Tricks, in.HandSize)
 	}
 	// Leads of the last card are exempt (J-LEADPEN): only the others reach ScoreDeal.
-	d := ScoreDeal(in.Bid, in.Tricks, in.LeadsPen, in.Revoke)
+	d := joker.ScoreDeal(in.Bid, in.Tricks, in.LeadsPen, in.Revoke)
 	if want.Outcome != nil && string(d.Outcome) != *want.Outcome {
 		t.Errorf("outcome = %q, want %q", d.Outcome, *want.Outcome)
 	}
@@ -253,7 +257,7 @@ func checkScoreCase(t *testing.T, in scoreIn, want scoreOut) {
 
 // bankLoseNames are the names accepted for the fourteen-misses outcome: the format documents
 // only the two banker-wins names, so the name of the third is not fixed by the vectors.
-var bankLoseNames = []string{string(BankerLoses), "banker_pays", "punters_win", "players_win",
+var bankLoseNames = []string{string(jokerbank.BankerLoses), "banker_pays", "punters_win", "players_win",
 	"bank_passes", "bank_passes_left", "no_match", "all_miss", "miss", "fourteen_misses"}
 
 func checkBankCase(t *testing.T, in bankIn, want bankOut) {
@@ -261,12 +265,12 @@ func checkBankCase(t *testing.T, in bankIn, want bankOut) {
 	for _, r := range in.Turned {
 		turned = append(turned, vecRank(t, r))
 	}
-	s := Settle(in.Stakes, turned)
+	s := jokerbank.Settle(in.Stakes, turned)
 	if (want.MatchPosition == nil) != (s.Hit == 0) || want.MatchPosition != nil && *want.MatchPosition != s.Hit {
 		t.Errorf("match position = %d, want %v", s.Hit, fmtPtr(want.MatchPosition))
 	}
 	switch {
-	case s.Outcome == BankerLoses:
+	case s.Outcome == jokerbank.BankerLoses:
 		if !slices.Contains(bankLoseNames, want.Outcome) {
 			t.Errorf("outcome = %q, want %q", s.Outcome, want.Outcome)
 		}
