@@ -1,6 +1,7 @@
 package wizard
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"github.com/kozyr-bot/kozyr/games"
@@ -109,18 +110,24 @@ func expectedTricks(hand cards.Set, trump cards.Suit, n, r int) float64 {
 
 // chooseBid bids the rounded estimate, or the nearest allowed number.
 func chooseBid(p View, hand cards.Set, legal []games.Action) games.Action {
-	want := expectedTricks(hand, p.Trump, p.Players, p.Cards)
-	best, bestD := legal[0], 1e9
+	return closestBid(expectedTricks(hand, p.Trump, p.Players, p.Cards), legal)
+}
+
+// closestBid is the bid of legal nearest to want, the first of two as near.
+func closestBid(want float64, legal []games.Action) games.Action {
+	best, bestD := legal[0], math.Inf(1)
 	for _, a := range legal {
-		d := float64(a.N) - want
-		if d < 0 {
-			d = -d
-		}
-		if d < bestD {
+		if d := math.Abs(float64(a.N) - want); d < bestD {
 			best, bestD = a, d
 		}
 	}
 	return best
+}
+
+// nearestBid is the bid of 0..r nearest to want, the lower one of two as near: what chooseBid
+// bids when every bid is allowed.
+func nearestBid(want float64, r int) int {
+	return min(r, max(0, int(math.Ceil(want-0.5))))
 }
 
 // strength orders cards by how sure they are to win a trick: Wizards, trumps, ranks, Jesters.

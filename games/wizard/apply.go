@@ -69,6 +69,9 @@ func (st *state) bid(s, b int8, evs *[]games.Event) {
 // play puts c on the trick; the last card of a trick goes to its winner (wizard.md §6), who leads
 // the next (§5); the last trick of a round scores it (§7).
 func (st *state) play(s int8, c cards.Card, evs *[]games.Event) {
+	if led := LedSuit(st.trick[:st.nTrick]); led != cards.NoSuit && c.IsFrench() && c.Suit() != led {
+		st.voids[s] |= deckSet.Suit(led) // wizard.md §5: he would have followed
+	}
 	st.hands[s] = st.hands[s].Remove(c)
 	st.trick[st.nTrick] = c
 	st.nTrick++
@@ -112,7 +115,7 @@ func (st *state) endRound(evs *[]games.Event) {
 		st.deal(evs)
 		return
 	}
-	st.phase = phaseOver
+	st.phase, st.voids = phaseOver, [maxSeats]cards.Set{}
 	win := st.winners()
 	*evs = append(*evs, games.Event{Kind: games.EventMatchEnd, To: games.Nobody, Msg: games.M("wizard.ev.winner",
 		"Seats", win, "Count", len(win), "Points", totals[win[0]])})

@@ -21,26 +21,41 @@ func (st *state) Zones() []cards.Set {
 func (st *state) Deck() cards.Set { return deckSet }
 
 // Redeal redistributes the cards hidden from s (the other hands and the undealt stock) among
-// those places, each keeping its size.
+// those places, each keeping its size, so that no hand receives a card of a suit its seat did not
+// follow this round: the copy is a deal the play so far could have come from.
+//
+// With hidden_bids a bid that is in but not shown to s is hidden too, and not a card: the copy
+// gives that seat the bid the package's agent would make on its redealt hand, so what a search
+// plays out never depends on the real secret bid.
 func (st *state) Redeal(s games.Seat, rng *rand.Rand) games.State {
 	ns := *st
-	var places []*cards.Set
+	var zones, fits []cards.Set
+	var seats []int8
+	constrained := false
 	for i := range st.n() {
 		if games.Seat(i) != s {
-			places = append(places, &ns.hands[i])
+			zones, fits, seats = append(zones, st.hands[i]), append(fits, deckSet.Minus(st.voids[i])), append(seats, i)
+			constrained = constrained || st.voids[i] != 0
 		}
 	}
-	places = append(places, &ns.stock)
-	zones := make([]cards.Set, len(places))
-	for i, p := range places {
-		zones[i] = *p
+	zones, fits = append(zones, st.stock), append(fits, deckSet)
+	if !constrained {
+		fits = nil // every deal fits: a plain uniform shuffle
 	}
-	dealt, _, err := cards.Redistribute(zones, nil, rng)
+	dealt, _, err := cards.Redistribute(zones, fits, rng)
 	if err != nil {
-		return &ns // the zones of a state are disjoint, and without fits nothing else can fail
+		// The zones of a state are disjoint and the real deal fits its voids (the decoder checks
+		// both), so this cannot happen; the copy is then the state as it is.
+		return &ns
 	}
-	for i, p := range places {
-		*p = dealt[i]
+	for j, i := range seats {
+		ns.hands[i] = dealt[j]
+	}
+	ns.stock = dealt[len(seats)]
+	for _, i := range seats {
+		if ns.bids[i] >= 0 && !st.bidVisible(i, s) {
+			ns.bids[i] = int8(nearestBid(expectedTricks(ns.hands[i], ns.trump, int(ns.n()), ns.round()), ns.round()))
+		}
 	}
 	return &ns
 }

@@ -37,6 +37,7 @@ type wire struct {
 	Taken       []int       `json:"taken"`
 	Trick       string      `json:"trick"`
 	Played      cards.Set   `json:"played"`
+	Voids       []string    `json:"voids,omitempty"` // per seat, the suits it did not follow ("CH"); only when one did
 	Last        string      `json:"last,omitempty"`
 	LastLeader  int         `json:"last_leader"`
 	LastWinner  int         `json:"last_winner"`
@@ -65,6 +66,16 @@ func (st *state) MarshalBinary() ([]byte, error) {
 	}
 	if st.lastWinner >= 0 {
 		w.Last = list(st.last[:n])
+	}
+	if st.voids != ([maxSeats]cards.Set{}) {
+		w.Voids = make([]string, n)
+		for i := range n {
+			for _, su := range cards.Suits {
+				if !st.voids[i].Suit(su).Empty() {
+					w.Voids[i] += su.Letter()
+				}
+			}
+		}
 	}
 	for r := range st.scored() {
 		row := make([][3]int, n)
@@ -164,6 +175,9 @@ func (w *wire) state() (*state, error) {
 		return nil, err
 	}
 	if err := w.tricks(st); err != nil {
+		return nil, err
+	}
+	if err := w.voids(st); err != nil {
 		return nil, err
 	}
 	if err := w.history(st); err != nil {
@@ -368,6 +382,33 @@ func (w *wire) tricks(st *state) error {
 		(done > 1 || st.lastLeader == first)
 	if !ok {
 		return corrupt("last trick %q led by %d won by %d", w.Last, st.lastLeader, st.lastWinner)
+	}
+	return nil
+}
+
+// voids reads the suits each seat did not follow (wizard.md §5): only during the play, and
+// never a suit the seat still holds or of which no card was played this round. Their order and
+// spelling are left to the canonical check of unmarshal.
+func (w *wire) voids(st *state) error {
+	if w.Voids == nil {
+		return nil
+	}
+	if st.phase != phasePlay || len(w.Voids) != int(st.n()) {
+		return corrupt("voids %q in phase %v for %d players", w.Voids, st.phase, st.n())
+	}
+	seen := st.played | cards.SetOf(st.trick[:st.nTrick]...)
+	for i, letters := range w.Voids {
+		for _, l := range letters {
+			su, err := cards.ParseSuit(string(l))
+			if err != nil || su.Letter() != string(l) {
+				return corrupt("seat %d void in %q", i, l)
+			}
+			void := deckSet.Suit(su)
+			if !st.hands[i].Intersect(void).Empty() || seen.Intersect(void).Empty() {
+				return corrupt("seat %d void in %v, holding %v after %v played", i, su, st.hands[i], seen)
+			}
+			st.voids[i] |= void
+		}
 	}
 	return nil
 }

@@ -66,6 +66,11 @@ type state struct {
 	trick  [maxSeats]cards.Card // the current trick in play order, from leader
 	played cards.Set            // cards of the completed tricks of this round
 
+	// voids are, per seat, the suited cards it has shown it does not hold this round: every card
+	// of a suit it did not follow, since wizard.md §5 makes a player follow when he can (a Wizard
+	// or a Jester shows nothing). A world a search samples keeps them (Redeal).
+	voids [maxSeats]cards.Set
+
 	last       [maxSeats]cards.Card // the previous trick of this round, from lastLeader
 	lastLeader int8
 	lastWinner int8 // -1: no trick completed this round
@@ -120,6 +125,7 @@ func (st *state) deal(evs *[]games.Event) {
 		st.bids[i], st.taken[i] = -1, 0
 	}
 	st.trick, st.nTrick, st.played = [maxSeats]cards.Card{}, 0, 0
+	st.voids = [maxSeats]cards.Set{}
 	st.last, st.lastLeader, st.lastWinner = [maxSeats]cards.Card{}, -1, -1
 	st.leader = st.next(st.dealer)
 	st.phase, st.turn = phaseBid, st.leader

@@ -1,7 +1,6 @@
 package wizard
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/kozyr-bot/kozyr/games"
@@ -31,6 +30,7 @@ type View struct {
 	TrickSeats  []games.Seat // who played each card of Trick
 	Led         cards.Suit   // the suit to follow, cards.NoSuit when none
 	Played      cards.Set    // every card played this round, the current trick included
+	Voids       []cards.Set  // per seat, the suited cards it has shown it does not hold this round
 	LastTrick   []cards.Card // the previous trick of this round, nil when none
 	LastSeats   []games.Seat // who played each card of LastTrick
 	LastWinner  games.Seat   // Nobody when no trick was completed this round
@@ -39,26 +39,31 @@ type View struct {
 
 // View is what s may know, with a View as its Game; View(games.Nobody) is the group's table.
 func (st *state) View(s games.Seat) games.View {
-	v := games.View{
-		Seat:    s,
-		Players: int(st.n()),
-		ToAct:   st.ToAct(),
-		Dealer:  games.Seat(st.dealer),
-		Table:   st.table(),
-		Game:    st.view(s),
-	}
-	own := s >= 0 && s < games.Seat(st.n())
-	if own {
-		v.Hand = st.hands[s].Cards()
+	v := st.AgentView(s)
+	v.Table = st.table()
+	if st.own(s) {
 		if st.set.hidden && st.phase == phaseBid && st.bids[s] >= 0 {
 			v.Private = []games.Msg{games.M("wizard.pv.bid", "Count", int(st.bids[s]))}
 		}
-	}
-	if own && st.canAct(s) {
-		v.Prompt = st.prompt(s)
+		if st.canAct(s) {
+			v.Prompt = st.prompt(s)
+		}
 	}
 	return v
 }
+
+// AgentView is View without the texts for people (games.AgentViewer): what an agent reads, the
+// hand and the structured View, built thousands of times per decision by a search.
+func (st *state) AgentView(s games.Seat) games.View {
+	v := games.View{Seat: s, Players: int(st.n()), ToAct: st.ToAct(), Dealer: games.Seat(st.dealer), Game: st.view(s)}
+	if st.own(s) {
+		v.Hand = st.hands[s].Cards()
+	}
+	return v
+}
+
+// own reports whether s is a seat of the table (not Nobody).
+func (st *state) own(s games.Seat) bool { return s >= 0 && s < games.Seat(st.n()) }
 
 // bidVisible reports whether seat i's bid may be shown to s.
 func (st *state) bidVisible(i int8, s games.Seat) bool {
@@ -74,8 +79,9 @@ func (st *state) view(s games.Seat) View {
 		CannotMatch: st.set.cannotMatch, HiddenBids: st.set.hidden, Forbidden: st.forbiddenBid(s),
 		Bids: make([]int, n), HasBid: make([]bool, n), Taken: make([]int, n), Totals: st.totals(),
 		Leader: games.Seat(st.leader), Led: LedSuit(st.trick[:st.nTrick]), LastWinner: games.Nobody,
-		Played: st.played | cards.SetOf(st.trick[:st.nTrick]...),
+		Played: st.played | cards.SetOf(st.trick[:st.nTrick]...), Voids: make([]cards.Set, n),
 	}
+	copy(p.Voids, st.voids[:n])
 	for i := range st.n() {
 		p.Bids[i], p.HasBid[i], p.Taken[i] = -1, st.bids[i] >= 0, int(st.taken[i])
 		if st.bidVisible(i, s) {
@@ -206,7 +212,7 @@ func (st *state) Score() games.Sheet {
 		for i := range n {
 			h := st.row(r)[i]
 			p := RoundScore(int(h.bid), int(h.taken))
-			row.Cells[i] = fmt.Sprintf("%d/%d %s", h.bid, h.taken, signed(p))
+			row.Cells[i] = strconv.Itoa(int(h.bid)) + "/" + strconv.Itoa(int(h.taken)) + " " + signed(p)
 			row.Points[i] = p
 		}
 		sh.Rows = append(sh.Rows, row)
