@@ -60,10 +60,9 @@ func (st *state) openHand() bool {
 // View is what s may know (§5.1): its hand, the public table, the skat it picked up. A seat
 // that is not at the table (Nobody, or out of range) sees only what the public sees.
 func (st *state) View(s games.Seat) games.View {
-	v := games.View{Seat: s, Players: st.players(), ToAct: st.ToAct(), Dealer: st.Dealer,
-		Table: st.table()}
+	v := st.AgentView(s)
+	v.Table = st.table()
 	if s >= 0 && int(s) < st.players() {
-		v.Hand = SortHand(st.Contract.Kind, st.Hands[s])
 		if st.knowsSkat(s) && st.Phase != phOver {
 			v.Private = append(v.Private, games.M("skat.private.skat", "Cards", SortHand(NoKind, st.Skat0)))
 			if !st.Skat.Empty() {
@@ -75,7 +74,16 @@ func (st *state) View(s games.Seat) games.View {
 			v.Prompt = st.prompt()
 		}
 	}
-	v.Game = st.view(s)
+	return v
+}
+
+// AgentView is View without the texts for people (games.AgentViewer): the hand and the
+// structured View an agent reads, which a search builds thousands of times per decision.
+func (st *state) AgentView(s games.Seat) games.View {
+	v := games.View{Seat: s, Players: st.players(), ToAct: st.ToAct(), Dealer: st.Dealer, Game: st.view(s)}
+	if s >= 0 && int(s) < st.players() {
+		v.Hand = SortHand(st.Contract.Kind, st.Hands[s])
+	}
 	return v
 }
 
