@@ -64,7 +64,7 @@ var jackWeight = [4]float64{1.0, 0.8, 0.6, 0.5}
 
 // strengthOf scores hand h for trump game k: roughly the tricks and control it brings.
 func strengthOf(k Kind, h cards.Set) float64 {
-	order := TrumpOrder(k)
+	order := tableOf(k).trumps
 	trumps := 0
 	score := 0.0
 	for i, c := range order {
@@ -89,12 +89,7 @@ func strengthOf(k Kind, h cards.Set) float64 {
 		if SuitKind(s) == k {
 			continue
 		}
-		side := cards.Set(0)
-		for _, c := range h.Suit(s).Cards() {
-			if c.Rank() != cards.Jack {
-				side = side.Add(c)
-			}
-		}
+		side := h.Suit(s).Remove(jack(s))
 		n := side.Len()
 		ace, ten := side.Has(cards.French(s, cards.Ace)), side.Has(cards.French(s, 10))
 		switch {
@@ -234,8 +229,12 @@ func choosePickUp(g View, h cards.Set, _ []games.Action) games.Action {
 // need, times the value, less the chance of losing times the loss. A game whose value cannot
 // reach the bid is lost anyway.
 func gameScore(g View, k Kind, h, held cards.Set) float64 {
-	margin := strengthOf(k, h) - needFor(k, false)
-	val := plainValue(g.Variant, k, held, !g.Taken)
+	return scoreOf(g, k, strengthOf(k, h), plainValue(g.Variant, k, held, !g.Taken))
+}
+
+// scoreOf is gameScore of a hand of the given strength for k when k is worth val.
+func scoreOf(g View, k Kind, strength float64, val int) float64 {
+	margin := strength - needFor(k, false)
 	loss := float64(g.Bid)
 	if g.Taken {
 		loss *= 2
@@ -258,23 +257,30 @@ const (
 func chooseDiscard(g View, h cards.Set, legal []games.Action) games.Action {
 	laid := cards.SetOf(g.Laid...)
 	all := h.Union(laid)
+	// Every card the declarer holds or laid away is his, so each game's value is the same
+	// whatever he lays away.
+	var val [len(trumpGames)]int
+	for i, k := range trumpGames {
+		val[i] = plainValue(g.Variant, k, all, !g.Taken)
+	}
 	best, bestScore := legal[0], -1e9
 	for _, a := range legal {
 		rest := h.Remove(a.Card)
-		for _, k := range trumpGames {
-			if slices.Contains(TrumpOrder(k), a.Card) {
+		for i, k := range trumpGames {
+			trumps := tableOf(k).trumpSet
+			if trumps.Has(a.Card) {
 				continue // never lay away a trump
 			}
-			s := gameScore(g, k, rest, all)
+			var s float64
 			if laid.Empty() {
 				// Two to lay away: score the best second card too.
-				second := -1e9
-				for _, c := range rest.Cards() {
-					if !slices.Contains(TrumpOrder(k), c) {
-						second = max(second, gameScore(g, k, rest.Remove(c), all)+0.1*float64(Points(c)))
-					}
+				s = -1e9
+				for v := rest.Minus(trumps); v != 0; v &= v - 1 {
+					c := lowest(v)
+					s = max(s, scoreOf(g, k, strengthOf(k, rest.Remove(c)), val[i])+0.1*float64(Points(c)))
 				}
-				s = second
+			} else {
+				s = scoreOf(g, k, strengthOf(k, rest), val[i])
 			}
 			s += 0.1 * float64(Points(a.Card))
 			if s > bestScore {
@@ -420,17 +426,8 @@ func (t playView) unseenIn(f cards.Suit) int {
 	return n
 }
 
-// rank orders cards inside their follow-suit, low to high.
-func (t playView) rank(c cards.Card) int {
-	n := 0
-	f := Follow(t.kind, c)
-	for _, x := range Deck() {
-		if Follow(t.kind, x) == f && Beats(t.kind, c, x, f) {
-			n++
-		}
-	}
-	return n
-}
+// rank orders cards inside their follow-suit, low to high: how many cards of it c beats.
+func (t playView) rank(c cards.Card) int { return int(tableOf(t.kind).rank[c]) }
 
 // cheapest returns the card of cs minimising cost.
 func cheapest(cs []cards.Card, cost func(cards.Card) float64) cards.Card {

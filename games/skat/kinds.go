@@ -1,6 +1,10 @@
 package skat
 
-import "github.com/kozyr-bot/kozyr/games/cards"
+import (
+	"math/bits"
+
+	"github.com/kozyr-bot/kozyr/games/cards"
+)
 
 // Kind is the game played in a deal: a suit game, Grand, Null, Null Ouvert or Ramsch.
 type Kind uint8
@@ -162,6 +166,42 @@ func TrumpOrder(k Kind) []cards.Card {
 	return out
 }
 
+// kindTable is what the agent and SortHand ask of a kind on every move, worked out once from
+// TrumpOrder, Follow and Beats: a search plays thousands of moves per decision.
+type kindTable struct {
+	trumps    []cards.Card // TrumpOrder(k), shared: never written
+	trumpSet  cards.Set    // the same as a set
+	rank      [53]int8     // per card: how many cards of its Follow suit it beats
+	followers [5]cards.Set // per Follow suit (Trumps included): the cards that follow it
+}
+
+// kindTables holds the kindTable of every kind, NoKind to Ramsch.
+var kindTables = func() (out [Ramsch + 1]kindTable) {
+	for k := range out {
+		t := &out[k]
+		t.trumps = TrumpOrder(Kind(k))
+		t.trumpSet = cards.SetOf(t.trumps...)
+		for _, c := range Deck() {
+			f := Follow(Kind(k), c)
+			t.followers[f] = t.followers[f].Add(c)
+			for _, x := range Deck() {
+				if Follow(Kind(k), x) == f && Beats(Kind(k), c, x, f) {
+					t.rank[c]++
+				}
+			}
+		}
+	}
+	return out
+}()
+
+// tableOf is k's kindTable (NoKind's for a kind out of range).
+func tableOf(k Kind) *kindTable {
+	if int(k) >= len(kindTables) {
+		return &kindTables[NoKind]
+	}
+	return &kindTables[k]
+}
+
 // Trumps is the pseudo-suit Follow gives every trump in suit games, Grand and Ramsch (§6: a
 // jack follows trumps, not its printed suit).
 const Trumps cards.Suit = 4
@@ -256,7 +296,7 @@ func SortHand(k Kind, hand cards.Set) []cards.Card {
 		k = Grand
 	}
 	out := make([]cards.Card, 0, hand.Len())
-	for _, c := range TrumpOrder(k) {
+	for _, c := range tableOf(k).trumps {
 		if hand.Has(c) {
 			out = append(out, c)
 		}
@@ -276,4 +316,13 @@ func SortHand(k Kind, hand cards.Set) []cards.Card {
 		}
 	}
 	return out
+}
+
+// lowest is the first card of a non-empty set in canonical order: a loop over a set's bits
+// that needs no slice.
+func lowest(s cards.Set) cards.Card {
+	if s == 0 {
+		return cards.NoCard
+	}
+	return cards.Card(bits.TrailingZeros64(uint64(s)) + 1)
 }
