@@ -9,20 +9,9 @@ import (
 	"time"
 
 	"github.com/kozyr-bot/kozyr/games"
-	"github.com/kozyr-bot/kozyr/games/ai"
 	"github.com/kozyr-bot/kozyr/games/all"
 	"github.com/kozyr-bot/kozyr/games/search"
 )
-
-// player is the computer player of r at level l as search.New makes it, except that the agents of
-// engines not yet converted come from games/ai (this helper goes when games/ai does).
-func player(r games.Rules, l search.Level) search.Search {
-	x := search.New(r, l)
-	if _, ok := r.(games.AgentRules); !ok {
-		x.Agent, x.Policy = ai.For(r.Name()), ai.For(r.Name())
-	}
-	return x
-}
 
 // config is a table of r for the tests: the usual player count, short matches.
 func config(r games.Rules) games.Config {
@@ -48,7 +37,7 @@ func TestEveryGameLegalAndDeterministic(t *testing.T) {
 		t.Run(r.Name(), func(t *testing.T) {
 			// The game's agent decides where the search does not; the rollouts are random, which
 			// keeps the test fast whatever the agents cost.
-			x := player(r, search.Normal)
+			x := search.New(r, search.Normal)
 			x.Policy, x.Budget = games.Random{}, search.Budget{Worlds: 3, Steps: 100}
 			st, err := r.New(config(r), 5)
 			if err != nil {
@@ -92,7 +81,7 @@ func TestDecideUsesTheGame(t *testing.T) {
 // spread evenly over the matches, at most n of them.
 func positions(tb testing.TB, r games.Rules, n int) []games.State {
 	tb.Helper()
-	agent := player(r, search.Easy).Agent
+	agent := search.New(r, search.Easy).Agent
 	cfg := config(r)
 	if r.Name() == "wizard" {
 		cfg.Options = nil // the full match: its last rounds are the longest decisions
@@ -139,7 +128,7 @@ func BenchmarkDecide(b *testing.B) {
 				}
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
-				x := player(r, l)
+				x := search.New(r, l)
 				var wall, cpu []time.Duration
 				for i := 0; b.Loop(); i++ {
 					for j, st := range ps {
