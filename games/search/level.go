@@ -61,9 +61,9 @@ func BudgetFor(game string, l Level) (Budget, bool) {
 	var b Budget
 	switch game {
 	case "skat":
-		b = Budget{Worlds: 24, Steps: 3_500, Margin: 1}
+		b = Budget{Worlds: 48, Steps: 7_000, Margin: 1}
 	case "wizard":
-		b = Budget{Worlds: 40, Steps: 7_000, Margin: 1}
+		b = Budget{Worlds: 120, Steps: 21_000, Margin: 1}
 	case "joker":
 		b = Budget{Worlds: 24, Steps: 100, RandomAfter: 12, Margin: 2}
 	case "magister":
