@@ -1,0 +1,159 @@
+package magister
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/kozyr-bot/kozyr/games"
+	"github.com/kozyr-bot/kozyr/games/cards"
+)
+
+// redealGames are the tables TestRedealKeepsWhatSeatsKnow plays: every table size, the trump
+// choice, and every variant.
+var redealGames = []games.Config{
+	{Players: 2},
+	{Players: 3},
+	{Players: 4},
+	{Players: 3, Options: map[string]string{OptVariant: "2"}},
+	{Players: 4, Options: map[string]string{OptVariant: "3"}},
+	{Players: 4, Options: map[string]string{OptVariant: "4"}},
+	{Players: 2, Options: map[string]string{OptVariant: "5"}},
+}
+
+// shownByRule is the oracle of the voids: the cards whose presence in p's hand (as it was before
+// the play) would have made playing x onto b illegal under LegalPlays, found card by card.
+func shownByRule(b Bank, tr Trumps, p games.Seat, hand cards.Set, x cards.Card) cards.Set {
+	var out cards.Set
+	for _, c := range PackSet().Minus(hand).Cards() {
+		if !LegalPlays(b, tr, p, hand.Add(c)).Has(x) {
+			out = out.Add(c)
+		}
+	}
+	return out
+}
+
+// TestRedealKeepsWhatSeatsKnow plays random games and, every few moves, redeals for every seat
+// many times: each world shows that seat the same View and Legal actions, the original state is
+// unchanged, and no hand gets a card its seat has shown (by the legal-play oracle) it does not
+// hold. The engine's own record of those cards must be exactly the oracle's.
+func TestRedealKeepsWhatSeatsKnow(t *testing.T) {
+	steps, redeals := 900, 8
+	if testing.Short() || raceBuild {
+		steps, redeals = 250, 3
+	}
+	constrained := 0
+	for i, cfg := range redealGames {
+		t.Run(fmt.Sprintf("%d-%v", cfg.Players, cfg.Options), func(t *testing.T) {
+			seed := uint64(100 + i)
+			st0, err := Rules().New(cfg, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := st0.(*state)
+			rng := rand.New(rand.NewPCG(seed, 7))
+			var oracle [4]cards.Set
+			deal, last := st.deal, ""
+			for step := 0; step < steps && !st.over; step++ {
+				if st.deal != deal {
+					oracle, deal = [4]cards.Set{}, st.deal
+				}
+				if st.voids != oracle {
+					t.Fatalf("step %d, after %s: the engine's voids %v, the rules' %v", step, last, st.voids, oracle)
+				}
+				if step%3 == 0 {
+					for s := range games.Seat(st.n) {
+						for range redeals {
+							if checkWorld(t, st, s, oracle, rng) {
+								constrained++
+							}
+						}
+					}
+				}
+				p := st.turn
+				legal := st.Legal(p)
+				a := legal[rng.IntN(len(legal))]
+				last = fmt.Sprintf("seat %d %v on %v (hand %v)", p, a, st.bank.Plays, st.hands[p])
+				if !st.choosing && !st.leading() {
+					oracle[p] = oracle[p].Union(shownByRule(st.bank, st.tr, p, st.hands[p], a.Card))
+				}
+				next, _, err := st.Apply(p, a)
+				if err != nil {
+					t.Fatal(err)
+				}
+				st = next.(*state)
+			}
+		})
+	}
+	if constrained == 0 {
+		t.Error("no world was drawn with a void to honour: the test shows nothing")
+	}
+}
+
+// checkWorld draws one world of st for s and checks it; it reports whether a void constrained it.
+func checkWorld(t *testing.T, st *state, s games.Seat, voids [4]cards.Set, rng *rand.Rand) bool {
+	t.Helper()
+	before, err := st.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := st.Redeal(s, rng).(*state)
+	if after, _ := st.MarshalBinary(); !bytes.Equal(before, after) {
+		t.Fatalf("Redeal(%d) changed the original", s)
+	}
+	if !reflect.DeepEqual(st.View(s), w.View(s)) {
+		t.Fatalf("deal %d: seat %d sees %+v in a world, %+v really", st.deal, s, w.View(s), st.View(s))
+	}
+	if !reflect.DeepEqual(st.Legal(s), w.Legal(s)) {
+		t.Fatalf("deal %d: seat %d may play %v in a world, %v really", st.deal, s, w.Legal(s), st.Legal(s))
+	}
+	var all cards.Set
+	for _, z := range w.Zones() {
+		all = all.Union(z)
+	}
+	if all != PackSet() {
+		t.Fatalf("a world holds %v, not the pack", all)
+	}
+	used := false
+	for p := range games.Seat(st.n) {
+		if p == s {
+			continue
+		}
+		if bad := w.hands[p].Intersect(voids[p]); !bad.Empty() {
+			t.Fatalf("deal %d: seat %d showed it holds none of %v, and a world gives it %v", st.deal, p, voids[p], bad)
+		}
+		used = used || !voids[p].Intersect(PackSet().Minus(st.hands[s])).Empty()
+	}
+	return used
+}
+
+// TestRedealHidesTheNextDeal: during the trump choice (deal 1 not dealt yet) the worlds deal
+// deal 1 from their own seed, not the real one, so a search choosing a trump cannot see the cards.
+func TestRedealHidesTheNextDeal(t *testing.T) {
+	st0, err := Rules().New(games.Config{Players: 4}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deal1 := func(st games.State) [4]cards.Set {
+		for st.(*state).choosing {
+			s := st.ToAct()[0]
+			if st, _, err = st.Apply(s, st.Legal(s)[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return st.(*state).hands
+	}
+	real := deal1(st0)
+	rng := rand.New(rand.NewPCG(3, 3))
+	same := 0
+	for range 20 {
+		if deal1(st0.(*state).Redeal(st0.ToAct()[0], rng)) == real {
+			same++
+		}
+	}
+	if same > 0 {
+		t.Errorf("%d of 20 worlds dealt deal 1 exactly as the real seed does", same)
+	}
+}
