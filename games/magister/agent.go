@@ -31,10 +31,19 @@ const rolloutSamples = 1
 // simulated deal per decision, since Agent's own ten make every simulated move ten times dearer.
 func RolloutAgent() Agent { return Agent{Samples: rolloutSamples} }
 
-// Choose picks a card (or, in the variant-1 trump choice, where no card is known yet, a suit).
+// Choose picks a card, or in the variant-1 trump choice a suit, by simulation (chooseTrump).
 func (a Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
 	g, ok := v.Game.(View)
-	if !ok || len(legal) == 1 || legal[0].Kind != "play" || v.Seat < 0 || int(v.Seat) >= g.Players {
+	if !ok || len(legal) == 1 || v.Seat < 0 || int(v.Seat) >= g.Players {
+		return legal[rng.IntN(len(legal))]
+	}
+	if g.Choosing {
+		if a.Samples > 0 && a.Samples < agentSamples {
+			return legal[rng.IntN(len(legal))] // a rollout's choice: the simulation is too dear
+		}
+		return chooseTrump(g, v.Seat, legal, rng)
+	}
+	if legal[0].Kind != "play" {
 		return legal[rng.IntN(len(legal))]
 	}
 	w := worldOf(g, v.Seat, cards.SetOf(v.Hand...))

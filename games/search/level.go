@@ -67,9 +67,9 @@ func BudgetFor(game string, l Level) (Budget, bool) {
 	case "joker":
 		b = Budget{Worlds: 24, Steps: 100, RandomAfter: 12, Margin: 2}
 	case "magister":
-		b = Budget{Worlds: 24, Steps: 500, Margin: 2}
+		b = Budget{Worlds: 48, Steps: 3_000, Margin: 2}
 	case "nasilie":
-		b = Budget{Worlds: 16, Steps: 600, Margin: 2}
+		b = Budget{Worlds: 32, Steps: 1_200, Margin: 2}
 	default:
 		b = Budget{Worlds: 16, Steps: 1_000, Margin: 2}
 	}

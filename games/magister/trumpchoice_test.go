@@ -1,0 +1,40 @@
+package magister
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/kozyr-bot/kozyr/games"
+)
+
+// TestTrumpChoiceBySimulation: the agent's trump choice is one of the free suits, the same from
+// the same rng, decided by the simulated deals (different suits win on different draws, so it is
+// not a fixed order), and cheap enough for a decision.
+func TestTrumpChoiceBySimulation(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		st, err := Rules().New(games.Config{Players: n}, uint64(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.ToAct()[0]
+		legal := st.Legal(s)
+		picked := map[games.Action]int{}
+		t0 := time.Now()
+		for i := range 8 {
+			a := Agent{}.Choose(st.View(s), legal, rand.New(rand.NewPCG(uint64(i), 1)))
+			if !slices.Contains(legal, a) {
+				t.Fatalf("%d players: chose %v, not in %v", n, a, legal)
+			}
+			if b := (Agent{}).Choose(st.View(s), legal, rand.New(rand.NewPCG(uint64(i), 1))); b != a {
+				t.Fatalf("%d players: %v, then %v from the same rng", n, a, b)
+			}
+			picked[a]++
+		}
+		t.Logf("%d players: %v in %v per choice", n, picked, time.Since(t0)/16)
+		if len(picked) < 2 {
+			t.Errorf("%d players: every draw chose %v: the simulation decides nothing", n, picked)
+		}
+	}
+}
