@@ -1,14 +1,13 @@
 package nasilie
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
 // redealGames are the tables TestRedealKeepsWhatSeatsKnow plays: both following rules and the
@@ -93,30 +92,11 @@ func TestRedealKeepsWhatSeatsKnow(t *testing.T) {
 	}
 }
 
-// checkWorld draws one world of st for s and checks it; it reports whether a void constrained it.
+// checkWorld draws one world of st for s, checks it (gametest.CheckRedeal and the voids), and
+// reports whether a void constrained it.
 func checkWorld(t *testing.T, st *state, s games.Seat, voids [maxPlayers]cards.Set, rng *rand.Rand) bool {
 	t.Helper()
-	before, err := st.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := st.Redeal(s, rng).(*state)
-	if after, _ := st.MarshalBinary(); !bytes.Equal(before, after) {
-		t.Fatalf("Redeal(%d) changed the original", s)
-	}
-	if !reflect.DeepEqual(st.View(s), w.View(s)) {
-		t.Fatalf("deal %d: seat %d sees %+v in a world, %+v really", st.deal, s, w.View(s), st.View(s))
-	}
-	if !reflect.DeepEqual(st.Legal(s), w.Legal(s)) {
-		t.Fatalf("deal %d: seat %d may play %v in a world, %v really", st.deal, s, w.Legal(s), st.Legal(s))
-	}
-	var all cards.Set
-	for _, z := range w.Zones() {
-		all = all.Union(z)
-	}
-	if all != st.Deck() {
-		t.Fatalf("a world holds %v, not the pack", all)
-	}
+	w := gametest.CheckRedeal(t, st, s, rng).(*state)
 	used := false
 	for p := range games.Seat(st.players) {
 		if p == s {
