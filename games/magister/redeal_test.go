@@ -62,6 +62,9 @@ func TestRedealKeepsWhatSeatsKnow(t *testing.T) {
 				if st.voids != oracle {
 					t.Fatalf("step %d, after %s: the engine's voids %v, the rules' %v", step, last, st.voids, oracle)
 				}
+				if step%3 == 0 && st.voids != [4]cards.Set{} {
+					checkVoidsStored(t, st)
+				}
 				if step%3 == 0 {
 					// The seat to act, whose worlds a search draws, and another one.
 					for _, s := range []games.Seat{st.ToAct()[0], games.Seat(rng.IntN(st.n))} {
@@ -136,5 +139,35 @@ func TestRedealHidesTheNextDeal(t *testing.T) {
 	}
 	if same > 0 {
 		t.Errorf("%d of 20 worlds dealt deal 1 exactly as the real seed does", same)
+	}
+}
+
+// checkVoidsStored: the voids survive the stored form, and a stored state whose voids include a
+// card its seat holds is refused.
+func checkVoidsStored(t *testing.T, st *state) {
+	t.Helper()
+	b, err := st.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Rules().Unmarshal(b)
+	if err != nil {
+		t.Fatalf("a state with voids does not read back: %v", err)
+	}
+	if got := back.(*state).voids; got != st.voids {
+		t.Fatalf("voids %v read back as %v", st.voids, got)
+	}
+	for p := range st.n {
+		if h := st.hands[p]; !h.Empty() {
+			bad := *st
+			bad.voids[p] = bad.voids[p].Add(h.Cards()[0])
+			if b, err = bad.MarshalBinary(); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Rules().Unmarshal(b); err == nil {
+				t.Fatalf("a state whose seat %d holds a card of its voids %v was accepted", p, bad.voids[p])
+			}
+			return
+		}
 	}
 }

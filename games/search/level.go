@@ -53,7 +53,8 @@ func Levels() []Level { return []Level{Easy, Normal, Strong} }
 // BudgetFor is the budget of a decision in game at level l, or false at Easy (and at a level it
 // does not know). The steps are sized by BenchmarkDecide so that every decision stays within the
 // level's time on one core: a simulated move costs 10–50 µs with a plain rule agent (Skat, Wizard)
-// and 150–300 µs with an agent that runs simulations of its own (Joker, Magister, Nasilie). Strong
+// and 150–300 µs with an agent that runs simulations of its own (Joker); Magister and Nasilie play
+// their rollouts with a cheaper RolloutAgent (one and four samples), so they afford more. Strong
 // has four times the worlds and six times the steps. The margin is larger where the worlds are
 // few (the slow agents), so the search overrules the agent only where the worlds agree. A game not listed (jokerbank, whose worlds are
 // all the real one, so its decisions go to its agent) gets a middling budget.
