@@ -70,9 +70,11 @@ func (ag Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games
 		}
 		return games.Do("take")
 	case "discard":
-		keep, _ := bestSeven(hand)
+		var keep cards.Set
 		if ag.Quick {
 			keep, _ = quickSeven(hand, cards.NoSuit)
+		} else {
+			keep, _ = bestSeven(hand)
 		}
 		for _, a := range legal {
 			if a.Kind == "discard" && !keep.Has(a.Card) {
@@ -170,8 +172,8 @@ func (e samples) score(bid int, doubled bool) float64 {
 	return float64(sum) / float64(len(e))
 }
 
-// estimate plays the deal out ag.Samples (default agentSamples) times as declarer with the unseen cards dealt at
-// random. With stock, the sample's stock joins the hand and the best trump and seven cards are
+// estimate plays the deal out ag.Samples (default agentSamples) times as declarer with the unseen
+// cards dealt at random. With stock, the sample's stock joins the hand and the best trump and seven cards are
 // kept by a quick rule; without it the hand is played as it is, with k.trump if named, else the
 // statically best trump.
 func (ag Agent) estimate(k know, hand cards.Set, stock bool, rng *rand.Rand) samples {
