@@ -65,7 +65,7 @@ func BudgetFor(game string, l Level) (Budget, bool) {
 	case "wizard":
 		b = Budget{Worlds: 40, Steps: 7_000, Margin: 1}
 	case "joker":
-		b = Budget{Worlds: 24, Steps: 100, RandomAfter: 12, Margin: 2}
+		b = Budget{Worlds: 40, Steps: 8_000, Margin: 1}
 	case "magister":
 		b = Budget{Worlds: 24, Steps: 500, Margin: 2}
 	case "nasilie":
