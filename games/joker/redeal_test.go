@@ -48,7 +48,7 @@ func (w *watchVoids) see(st games.State, s games.Seat, a games.Action) {
 func TestRedealHonoursThePlay(t *testing.T) {
 	seeds, redeals, every := 2, 4, 2
 	if raceBuild {
-		seeds, redeals, every = 1, 2, 5
+		seeds, redeals, every = 1, 2, 10
 	}
 	worlds, moved, constrained := 0, 0, 0
 	for n := 2; n <= maxSeats; n++ {
