@@ -56,10 +56,11 @@ func Levels() []Level { return []Level{Easy, Normal, Strong} }
 // and 150–300 µs with an agent that runs simulations of its own (Magister, Nasilie; Joker's rollouts
 // play its cheap RolloutAgent, a few µs a move, so it affords Wizard's worlds). Strong
 // has four times the worlds and six times the steps. The margin is larger where the worlds are
-// few (the slow agents), so the search overrules the agent only where the worlds agree. Jokerbank
-// has no worlds to search (no card is held; what a punter cannot know, the other stakes and the
-// turn-up, is not cards) and every unit staked loses the same share whatever is known, so its
-// agent's minimum stake is played at every level. A game not listed gets a middling budget.
+// few (the slow agents), so the search overrules the agent only where the worlds agree. A game not
+// listed gets a middling budget; for jokerbank it is never spent: no card is held, so its worlds
+// are all the real one (what a punter cannot know, the other stakes and the turn-up, is not
+// cards) and the search leaves every stake to the agent, rightly, since every unit staked loses
+// the same share whatever is known.
 func BudgetFor(game string, l Level) (Budget, bool) {
 	var b Budget
 	switch game {
@@ -69,8 +70,6 @@ func BudgetFor(game string, l Level) (Budget, bool) {
 		b = Budget{Worlds: 40, Steps: 7_000, Margin: 1}
 	case "joker":
 		b = Budget{Worlds: 40, Steps: 8_000, Margin: 1}
-	case "jokerbank":
-		b = Budget{} // the agent decides: see above
 	case "magister":
 		b = Budget{Worlds: 24, Steps: 500, Margin: 2}
 	case "nasilie":
