@@ -194,9 +194,9 @@ func (st *state) setVoids(ws []string) error {
 	}
 	for s, text := range ws {
 		var v suits
-		for _, s := range cards.Suits {
-			if strings.HasPrefix(text, s.Letter()) {
-				v, text = v.add(s), text[1:]
+		for _, su := range cards.Suits {
+			if strings.HasPrefix(text, su.Letter()) {
+				v, text = v.add(su), text[1:]
 			}
 		}
 		switch {
