@@ -16,6 +16,11 @@
 //
 // SIGINT or SIGTERM stops polling, lets the updates in flight finish, flushes the outbox and
 // closes the database.
+//
+// Two subcommands check finished matches instead of running the bot (see README):
+//
+//	kozyr verify FILE | -game G -seed S [-rules V] [-players N] [-opt k=v ...] [-commit C] [-deals N]
+//	kozyr replay FILE
 package main
 
 import (
@@ -42,6 +47,11 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 {
+		if sub, ok := subcommands[os.Args[1]]; ok {
+			os.Exit(sub(os.Args[2:], os.Stdout, os.Stderr))
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err := run(ctx, os.Args[1:], os.Getenv, os.Stderr)
