@@ -185,6 +185,8 @@ func (b *Bot) onGroup(ctx context.Context, upd int64, m *models.Message, cmd com
 			return say(b.setGroupLang(tx, fx, place, lang, cmd.Args))
 		case "stats":
 			return say(b.statsTx(tx, from.ID, userName(from), lang))
+		case "record":
+			return b.cmdRecord(tx, fx, place, 0, lang, cmd.Args, m.ID)
 		case "help", "start":
 			return say(b.render.Help(lang, "bot.help.group"))
 		}
@@ -225,6 +227,8 @@ func (b *Bot) onPrivate(ctx context.Context, upd int64, m *models.Message, cmd c
 			return say(b.setUserLang(tx, fx, from, lang, cmd.Args))
 		case "stats":
 			return say(b.statsTx(tx, from.ID, userName(from), lang))
+		case "record":
+			return b.cmdRecord(tx, fx, me, from.ID, lang, cmd.Args, 0)
 		case "help":
 			return say(b.render.Help(lang, "bot.help.private"))
 		case "new", "join", "leave", "addai", "begin", "cancel":
@@ -353,7 +357,7 @@ func (b *Bot) rulesContentTx(tx store.Tx, place store.Place, lang, arg string) r
 	if _, ok := b.rules[game]; !ok {
 		return render.Content{Text: b.render.Text(lang, "bot.rules.which", "Games", b.render.GameIDs())}
 	}
-	return render.Content{Text: "<b>" + b.render.GameName(lang, game) + "</b>\n" + b.render.Text(lang, game+".rules")}
+	return b.render.RulesText(lang, game)
 }
 
 // setGroupLang answers /lang in a group: it shows or sets the group's language, and the table's

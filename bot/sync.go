@@ -272,6 +272,7 @@ type rowBody struct {
 	Chat    int64           `json:"chat,omitempty"`    // rowReply: where to send it
 	Topic   int             `json:"topic,omitempty"`
 	Content *render.Content `json:"content,omitempty"`
+	Doc     *docRow         `json:"doc,omitempty"` // rowReply: a document to send instead (/record)
 }
 
 func eventsKey(id store.TableID, version int) string {
@@ -301,8 +302,13 @@ func posted(e games.Event) bool { return e.Kind == games.EventDealEnd || e.Kind 
 
 // putReply records a message with fixed content owed to chat (the n-th answer to update upd).
 func putReply(tx store.Tx, upd int64, n int, p store.Place, c render.Content) (store.Row, error) {
+	return putRow(tx, upd, n, rowBody{Chat: p.Chat, Topic: p.Topic, Content: &c})
+}
+
+// putRow records the n-th thing owed in answer to update upd: a message or a document.
+func putRow(tx store.Tx, upd int64, n int, rb rowBody) (store.Row, error) {
 	key := rowReply + "/" + strconv.FormatInt(upd, 10) + "/" + strconv.Itoa(n)
-	body, err := json.Marshal(rowBody{Chat: p.Chat, Topic: p.Topic, Content: &c})
+	body, err := json.Marshal(rb)
 	if err != nil {
 		return store.Row{}, err
 	}
@@ -320,6 +326,10 @@ func (b *Bot) sendRow(m *tableMem, snap *render.Snapshot, r store.Row) {
 	if err := json.Unmarshal(r.Body, &body); err != nil {
 		b.log.Error().Str("row", r.Key).Err(err).Msg("unreadable outbox row dropped")
 		b.books.done(r.Key, r.Seq)
+		return
+	}
+	if body.Doc != nil {
+		b.sendDocRow(r, body)
 		return
 	}
 	if body.Content != nil {

@@ -111,7 +111,7 @@ func (r *Renderer) GameIDs() string {
 
 // RulesText is the rules text of a game.
 func (r *Renderer) RulesText(lang, game string) Content {
-	return Content{Text: "<b>" + r.GameName(lang, game) + "</b>\n" + r.Text(lang, game+".rules")}
+	return Content{Text: "<b>" + r.GameName(lang, game) + "</b>\n" + r.Text(lang, game+".rules") + "\n\n" + r.Text(lang, "record.rules")}
 }
 
 // Layout of the monospace score sheet: a phone shows about 32 columns without wrapping, so wider
@@ -165,6 +165,9 @@ func (r *Renderer) table(snap *Snapshot) Content {
 	}
 	if t.TimedOut > 0 {
 		lines = append(lines, r.Text(lang, "bot.table.timeout", "Name", r.SeatName(t, lang, games.Seat(t.TimedOut-1))))
+	}
+	if c := r.commitLine(t, lang); c != "" {
+		lines = append(lines, c)
 	}
 	for _, e := range snap.Events {
 		if e.Kind == games.EventInfo && e.To == games.Nobody {
@@ -373,7 +376,7 @@ func (r *Renderer) Events(snap *Snapshot, lang string, evs []games.Event) string
 		end = end || e.Kind == games.EventMatchEnd
 	}
 	if end {
-		lines = append(lines, "", r.Sheet(t, st.Score(), lang))
+		lines = append(lines, r.seedLine(t, lang), "", r.Sheet(t, st.Score(), lang))
 	}
 	return fitLines(lines)
 }

@@ -168,6 +168,7 @@ type chat struct {
 	migrated int64 // migrate_to_chat_id once upgraded
 	nextID   int
 	msgs     []*message
+	docs     []Document // sent with sendDocument
 	byID     map[int]*message
 	win      window // per-chat flood window
 	group    window // per-group flood window
@@ -285,6 +286,7 @@ func init() {
 		"getme":                  (*Server).getMe,
 		"getupdates":             (*Server).getUpdates,
 		"sendmessage":            (*Server).sendMessage,
+		"senddocument":           (*Server).sendDocument,
 		"editmessagetext":        (*Server).editMessageText,
 		"editmessagereplymarkup": (*Server).editMessageReplyMarkup,
 		"deletemessage":          (*Server).deleteMessage,
@@ -402,7 +404,8 @@ func (f form) bool(k string) bool {
 	return b
 }
 
-const maxBody = 20 << 20
+// maxBody bounds a request: a document of MaxDocumentSize and the form around it.
+const maxBody = MaxDocumentSize + 1<<20
 
 // readForm decodes multipart/form-data (what go-telegram sends), url-encoded and JSON bodies,
 // plus query parameters.
@@ -430,6 +433,9 @@ func readForm(r *http.Request) (form, error) {
 			if len(v) > 0 {
 				f[k] = v[0]
 			}
+		}
+		if err := addFiles(f, mf.File); err != nil {
+			return nil, err
 		}
 	case "application/json":
 		var m map[string]json.RawMessage
