@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/joker"
@@ -76,7 +77,7 @@ func TestRecordEveryGame(t *testing.T) {
 	for _, g := range recordGames {
 		t.Run(g.rules.Name(), func(t *testing.T) {
 			t.Parallel()
-			h := start(t, setup{rateScale: 200})
+			h := start(t, setup{rateScale: 1000, aiDelay: time.Millisecond})
 			h.agentMatch(g.rules, g.opts, g.players)
 			h.say(group, alice, "/record")
 			inGroup := h.document(group, 1)
@@ -151,7 +152,7 @@ var (
 // verify does) gives exactly the hands each player was sent in their DM, deal by deal.
 func TestDealsCheckable(t *testing.T) {
 	t.Parallel()
-	h := start(t, setup{rateScale: 1000})
+	h := start(t, setup{rateScale: 1000, aiDelay: time.Millisecond})
 	players := []tgtest.User{alice, bob, carol}
 	var mu sync.Mutex
 	dms := map[int64][]string{} // every text a player's DM showed
