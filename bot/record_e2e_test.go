@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"context"
 	"errors"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -18,6 +20,7 @@ import (
 	"github.com/kozyr-bot/kozyr/games/skat"
 	"github.com/kozyr-bot/kozyr/games/wizard"
 	"github.com/kozyr-bot/kozyr/internal/tgtest"
+	"github.com/kozyr-bot/kozyr/store"
 )
 
 // recordGames are the six games with the options that keep a match short, and the seats of the
@@ -247,6 +250,64 @@ func TestRecordNone(t *testing.T) {
 	h.flush()
 	if n := len(h.fake.Documents(group)) + len(h.fake.Documents(alice.ID)); n != 0 {
 		t.Errorf("%d documents sent without a match", n)
+	}
+	h.clean()
+}
+
+// TestRecordSurvivesRestart: what /record's transaction commits is all the document needs. The
+// transaction runs against the database of a stopped bot; the next bot on that file sends the
+// file from its outbox row once, and deletes the row.
+func TestRecordSurvivesRestart(t *testing.T) {
+	t.Parallel()
+	fake := tgtest.New(tgtest.Options{RateScale: 1000, WaitTimeout: 60 * time.Second})
+	t.Cleanup(fake.Close)
+	fake.AddGroup(group, "Card night")
+	path := filepath.Join(t.TempDir(), "kozyr.db")
+	h := start(t, setup{fake: fake, path: path, aiDelay: time.Millisecond})
+	h.agentMatch(wizard.Rules(), map[string]string{wizard.OptShortGame: "3"}, 3)
+	h.flush()
+	h.close()
+
+	st, err := store.Open(path, store.WithNoSync())
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = st.Update(context.Background(), func(tx store.Tx) error {
+		return h.bot.cmdRecord(tx, &effects{upd: 1 << 40}, store.Place{Chat: group}, 0, "en", "", 0)
+	})
+	if cerr := st.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(fake.Documents(group)); n != 0 {
+		t.Fatalf("%d documents sent before the restart", n)
+	}
+	h = start(t, setup{fake: fake, path: path})
+	doc := h.document(group, 1)
+	h.flush()
+	if _, err := record.Unmarshal(doc.Data); err != nil {
+		t.Errorf("the document sent after the restart: %v", err)
+	}
+	h.close()
+	st, err = store.Open(path, store.WithNoSync())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	err = st.View(context.Background(), func(tx store.Tx) error {
+		rows, err := tx.Rows()
+		if len(rows) != 0 {
+			t.Errorf("%d outbox rows left after the document went out", len(rows))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(fake.Documents(group)); n != 1 {
+		t.Errorf("%d documents sent, want 1", n)
 	}
 	h.clean()
 }
