@@ -232,7 +232,7 @@ func TestDealsCheckable(t *testing.T) {
 }
 
 // TestRecordNone: /record without a finished match answers one line in the chat's language and
-// sends no document; an argument is refused the same way.
+// sends no document; an argument is refused the same way. /rules explains how to check the deals.
 func TestRecordNone(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{})
@@ -243,10 +243,14 @@ func TestRecordNone(t *testing.T) {
 	h.reply(alice.ID, "You have not finished a match yet")
 	h.say(group, alice, "/record last")
 	h.reply(group, "/record takes no argument")
+	h.say(group, alice, "/rules skat")
+	h.reply(group, "Checking the deals. When the match begins the table shows a commitment")
 	h.say(group, alice, "/lang ru")
 	h.reply(group, "по-русски")
 	h.say(group, alice, "/record")
 	h.reply(group, "ещё не закончилась ни одна партия")
+	h.say(group, alice, "/rules joker")
+	h.reply(group, "Проверка раздач. В начале партии стол показывает отпечаток")
 	h.flush()
 	if n := len(h.fake.Documents(group)) + len(h.fake.Documents(alice.ID)); n != 0 {
 		t.Errorf("%d documents sent without a match", n)

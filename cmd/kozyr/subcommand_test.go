@@ -112,4 +112,3 @@ func TestSubcommands(t *testing.T) {
 		})
 	}
 }
-

@@ -17,8 +17,8 @@ func (r rules) Deals(cfg games.Config) (int, error) {
 
 // Deal re-deals deal k from the seed (games.Dealer): the first dealer is the first jack turned
 // from the seed's Dealer stream (N-DEALER) and the deal passes left after every deal, so played
-// is not needed; whether a match reaches deal k (at most the rounds option's cap) is play's to say. The piles are the four-card
-// "stock" and, with the 52-card pack, the cards set "aside".
+// is not needed; whether a match reaches deal k (at most the rounds option's cap) is play's to
+// say. The piles are the four-card "stock" and, with the 52-card pack, the cards set "aside".
 func (r rules) Deal(cfg games.Config, seed uint64, k int, _ []games.Move) (games.Deal, error) {
 	g, err := r.New(cfg, seed)
 	if err != nil {
