@@ -65,9 +65,11 @@ type HTTPDoer interface {
 	Do(*http.Request) (*http.Response, error)
 }
 
-// Defaults of Config.GroupPause (short enough that nobody notices it) and Config.HandPause.
+// Defaults of Config.GroupPause and Config.HandPause. A second's pause keeps the table message
+// close behind the play (the players act from their DMs) while a quick round of moves costs one
+// edit: a group's 20 messages a minute allow no more than one every three seconds anyway.
 const (
-	DefaultGroupPause = 300 * time.Millisecond
+	DefaultGroupPause = time.Second
 	DefaultHandPause  = 1500 * time.Millisecond
 )
 

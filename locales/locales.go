@@ -43,6 +43,10 @@ type Bundle struct {
 	// fixed holds, per language, the messages that are the same whatever the arguments (no
 	// template, no plural forms), rendered once at Load: card ranks, suits, button labels.
 	fixed map[string]map[string]string
+	// simple holds the messages whose template only prints arguments ({{.Name}}, no plural
+	// forms), split once at Load: they render without text/template, which costs most of a
+	// hand's rendering otherwise.
+	simple map[string]map[string]simpleTemplate
 }
 
 // Load reads the embedded locales/<lang>/*.toml files. It fails on a file that does not parse, on an
@@ -73,11 +77,19 @@ func load(fsys fs.FS) (*Bundle, error) {
 	others := slices.DeleteFunc(slices.Sorted(maps.Keys(b.msgs)), func(l string) bool { return l == Fallback })
 	b.langs = append([]string{Fallback}, others...)
 	b.fixed = map[string]map[string]string{}
+	b.simple = map[string]map[string]simpleTemplate{}
 	for _, l := range b.langs {
 		b.locs[l] = i18n.NewLocalizer(b.bundle, l)
 		b.fixed[l] = map[string]string{}
+		b.simple[l] = map[string]simpleTemplate{}
 		for id, m := range b.msgs[l] {
-			if isPlural(m) || strings.Contains(m.Other, "{{") {
+			if isPlural(m) {
+				continue
+			}
+			if strings.Contains(m.Other, "{{") {
+				if t, ok := parseSimple(m.Other); ok && m.LeftDelim == "" && m.RightDelim == "" {
+					b.simple[l][id] = t
+				}
 				continue
 			}
 			if out, err := b.locs[l].Localize(&i18n.LocalizeConfig{MessageID: id}); err == nil {
@@ -257,6 +269,9 @@ func (b *Bundle) render(lang string, m games.Msg, names func(games.Seat) string,
 			return m.ID, fmt.Errorf("locales: %s: argument %s: %w", m.ID, k, err)
 		}
 		data[k] = s
+	}
+	if t, ok := b.simple[lang][m.ID]; ok && parser == nil {
+		return t.execute(data), nil
 	}
 	cfg := &i18n.LocalizeConfig{MessageID: m.ID, TemplateData: data, TemplateParser: parser}
 	if n, ok := pluralCount(m.Args["Count"]); ok && isPlural(b.msgs[lang][m.ID]) {

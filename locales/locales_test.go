@@ -3,6 +3,7 @@ package locales
 import (
 	"io/fs"
 	"path"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
 )
 
 // testFiles are messages of a made-up game "tg", loaded beside the real common.toml files, so these
@@ -361,5 +363,65 @@ func BenchmarkRender(b *testing.B) {
 	m := games.M("count.cards", "Count", 7)
 	for b.Loop() {
 		_ = bd.Render("ru", m, names)
+	}
+}
+
+// TestSimpleTemplates: every message rendered without text/template comes out exactly as go-i18n
+// renders it, with text, number and boolean arguments and with one argument missing.
+func TestSimpleTemplates(t *testing.T) {
+	b := mustLoad(t)
+	n := 0
+	for lang, msgs := range b.simple {
+		for id, tmpl := range msgs {
+			n++
+			for _, drop := range []int{-1, 0} {
+				data := map[string]any{}
+				for i, name := range tmpl.names {
+					switch {
+					case i == drop:
+					case i%3 == 0:
+						data[name] = "<b>" + name + "</b>"
+					case i%3 == 1:
+						data[name] = i * 7
+					default:
+						data[name] = i%2 == 0
+					}
+				}
+				want, err := b.locs[lang].Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data})
+				if err != nil {
+					t.Fatalf("%s %s: %v", lang, id, err)
+				}
+				want = strings.ReplaceAll(want, "<no value>", "")
+				if got := tmpl.execute(data); got != want {
+					t.Errorf("%s %s = %q, go-i18n renders %q", lang, id, got, want)
+				}
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d simple templates: the fast path is not taken", n)
+	}
+}
+
+func TestParseSimple(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		ok   bool
+		want simpleTemplate
+	}{
+		{"a {{.X}} b {{ .Y_2 }}", true, simpleTemplate{text: []string{"a ", " b ", ""}, names: []string{"X", "Y_2"}}},
+		{"{{.X}}{{.X}}", true, simpleTemplate{text: []string{"", "", ""}, names: []string{"X", "X"}}},
+		{"{{if .X}}a{{end}}", false, simpleTemplate{}},
+		{"{{- .X}}", false, simpleTemplate{}},
+		{"{{.X.Y}}", false, simpleTemplate{}},
+		{"{{.X | print}}", false, simpleTemplate{}},
+		{"{{.X", false, simpleTemplate{}},
+		{"a }} {{.X}}", false, simpleTemplate{}},
+		{"{{.X}} }}", false, simpleTemplate{}},
+	} {
+		got, ok := parseSimple(c.src)
+		if ok != c.ok || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("parseSimple(%q) = %+v, %v; want %+v, %v", c.src, got, ok, c.want, c.ok)
+		}
 	}
 }
