@@ -47,6 +47,9 @@ type Bundle struct {
 	// forms), split once at Load: they render without text/template, which costs most of a
 	// hand's rendering otherwise.
 	simple map[string]map[string]simpleTemplate
+	// rendered remembers what the other templates (plural forms, conditions) made of the same
+	// arguments: a hand shows the same few counts over and over.
+	rendered renderCache
 }
 
 // Load reads the embedded locales/<lang>/*.toml files. It fails on a file that does not parse, on an
@@ -273,6 +276,12 @@ func (b *Bundle) render(lang string, m games.Msg, names func(games.Seat) string,
 	if t, ok := b.simple[lang][m.ID]; ok && parser == nil {
 		return t.execute(data), nil
 	}
+	key, cacheable := renderKey(lang, m.ID, data)
+	if cacheable && parser == nil {
+		if out, ok := b.rendered.get(key); ok {
+			return out, nil
+		}
+	}
 	cfg := &i18n.LocalizeConfig{MessageID: m.ID, TemplateData: data, TemplateParser: parser}
 	if n, ok := pluralCount(m.Args["Count"]); ok && isPlural(b.msgs[lang][m.ID]) {
 		cfg.PluralCount = n
@@ -286,7 +295,11 @@ func (b *Bundle) render(lang string, m games.Msg, names func(games.Seat) string,
 	}
 	// The default parser prints a missing argument as "<no value>", which is not valid Telegram
 	// HTML; drop it rather than have the whole message refused.
-	return strings.ReplaceAll(out, "<no value>", ""), nil
+	out = strings.ReplaceAll(out, "<no value>", "")
+	if cacheable && parser == nil {
+		b.rendered.put(key, out)
+	}
+	return out, nil
 }
 
 // arg converts one Msg argument to what the template sees: text already escaped and rendered, or a

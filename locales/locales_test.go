@@ -276,7 +276,10 @@ func TestPlural(t *testing.T) {
 		{111, "111 tricks", "111 взяток", "111 карт"},
 		{-1, "-1 trick", "-1 взятка", "-1 карта"},
 	}
-	for _, tt := range tests {
+	for pass, tt := range slices.Concat(tests, tests) { // the second time from the render cache
+		if pass == len(tests) && len(b.rendered.m) == 0 {
+			t.Fatal("nothing in the render cache")
+		}
 		if got := b.Text("en", "tg.tricks", "Count", tt.count); got != tt.en {
 			t.Errorf("en %d: %q, want %q", tt.count, got, tt.en)
 		}
@@ -423,5 +426,21 @@ func TestParseSimple(t *testing.T) {
 		if ok != c.ok || !reflect.DeepEqual(got, c.want) {
 			t.Errorf("parseSimple(%q) = %+v, %v; want %+v, %v", c.src, got, ok, c.want, c.ok)
 		}
+	}
+}
+
+// TestRenderKey: a number and the text of the same digits are different renderings (a template
+// may compare them); an argument of another type is not cached.
+func TestRenderKey(t *testing.T) {
+	num, ok1 := renderKey("en", "x", map[string]any{"N": 1})
+	text, ok2 := renderKey("en", "x", map[string]any{"N": "1"})
+	if !ok1 || !ok2 || num == text {
+		t.Errorf("renderKey: %q %v, %q %v", num, ok1, text, ok2)
+	}
+	if a, _ := renderKey("en", "x", map[string]any{"A": "1", "B": "2"}); a == num {
+		t.Error("different arguments, same key")
+	}
+	if _, ok := renderKey("en", "x", map[string]any{"N": int8(1)}); ok {
+		t.Error("an int8 argument is cached")
 	}
 }

@@ -2,8 +2,10 @@ package locales
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // simpleTemplate is a message template that only prints arguments, split into its literal text
@@ -73,4 +75,63 @@ func (t simpleTemplate) execute(data map[string]any) string {
 	}
 	sb.WriteString(t.text[len(t.names)])
 	return sb.String()
+}
+
+// renderCacheSize bounds the remembered renderings; a full cache starts afresh.
+const renderCacheSize = 8192
+
+// renderCache maps a message and its arguments to the text they render to. Only templates
+// that text/template must run are remembered; their output depends on nothing else.
+type renderCache struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (c *renderCache) get(key string) (string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out, ok := c.m[key]
+	return out, ok
+}
+
+func (c *renderCache) put(key, out string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= renderCacheSize {
+		c.m = make(map[string]string)
+	}
+	c.m[key] = out
+}
+
+// renderKey names a rendering: the language, the message and its arguments with their kinds
+// (a template may tell the number 1 from the text "1"). Arguments of other types are not
+// cacheable.
+func renderKey(lang, id string, data map[string]any) (string, bool) {
+	names := make([]string, 0, len(data))
+	for k := range data {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	var sb strings.Builder
+	sb.WriteString(lang)
+	sb.WriteByte(0)
+	sb.WriteString(id)
+	for _, k := range names {
+		sb.WriteByte(0)
+		sb.WriteString(k)
+		switch v := data[k].(type) {
+		case string:
+			sb.WriteString("\x01s")
+			sb.WriteString(v)
+		case int:
+			sb.WriteString("\x01i")
+			sb.WriteString(strconv.Itoa(v))
+		case bool:
+			sb.WriteString("\x01b")
+			sb.WriteString(strconv.FormatBool(v))
+		default:
+			return "", false
+		}
+	}
+	return sb.String(), true
 }
