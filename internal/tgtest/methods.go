@@ -344,6 +344,9 @@ func (s *Server) sendMessage(_ context.Context, f form) reply {
 	s.warnLocked("sendMessage", id, mk.warnings)
 	m := &message{Message: Message{From: BotID, Text: ct.text, Plain: ct.plain, ParseMode: ct.mode,
 		Keyboard: mk.keyboard, Date: now.Unix(), Thread: thread}, entities: ct.entities, markup: mk.inline}
+	if to != nil {
+		m.ReplyTo = to.ID
+	}
 	c.addLocked(m)
 	return reply{result: s.messageModelLocked(c, m), msgID: m.ID}
 }

@@ -78,6 +78,8 @@ type Message struct {
 	// Thread is the forum topic the message is in (its message_thread_id); 0 for the General
 	// topic and for chats without topics.
 	Thread int
+	// ReplyTo is the message this one replies to, 0 for none (or one that was gone).
+	ReplyTo int
 }
 
 // CallbackAnswer is what the bot said in answerCallbackQuery.
@@ -168,7 +170,7 @@ type chat struct {
 	member   bool // groups: the bot is in the chat
 	admins   map[int64]bool
 	members  map[int64]bool
-	migrated int64 // migrate_to_chat_id once upgraded
+	migrated int64          // migrate_to_chat_id once upgraded
 	forum    bool           // a supergroup with topics (AddForum)
 	topics   map[int]string // forum topics by message_thread_id: their names
 	nextID   int
