@@ -10,6 +10,7 @@ import (
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
 	"github.com/kozyr-bot/kozyr/internal/tgtest"
+	"github.com/kozyr-bot/kozyr/locales"
 	"github.com/kozyr-bot/kozyr/store"
 )
 
@@ -271,6 +272,26 @@ func TestSettingsButtons(t *testing.T) {
 		t.Errorf("after the short_game button: %+v", c.Settings)
 	}
 
+	// Back to the main page; its language button turns the group, and the message, to the next
+	// language.
+	h.flush()
+	cur, _ = h.fake.Message(group, msg.ID)
+	h.press(group, msg.ID, carol, settingsButton(t, cur, ""))
+	h.wait("the main page again", func() bool {
+		m, _ := h.fake.Message(group, msg.ID)
+		return strings.Contains(m.Plain, "Language: English")
+	})
+	cur, _ = h.fake.Message(group, msg.ID)
+	h.press(group, msg.ID, carol, settingsButton(t, cur, "lang"))
+	h.wait("the settings in Russian", func() bool {
+		m, _ := h.fake.Message(group, msg.ID)
+		return h.chatRec(group).Lang == "ru" && strings.Contains(m.Plain, "Настройки этой группы") && strings.Contains(m.Plain, "Язык: Русский")
+	})
+	id = h.fake.SendText(group, carol, "/settings lang=en")
+	if m := h.answerTo(group, id); !strings.HasPrefix(m.Plain, "Saved.") || h.chatRec(group).Lang != "en" {
+		t.Errorf("/settings lang=en answered %q", m.Plain)
+	}
+
 	// An anonymous administrator posts as the group.
 	id = h.fake.SendAsGroup(group, 0, "/settings delay=1s")
 	if m := h.answerTo(group, id); !strings.HasPrefix(m.Plain, "Saved.") {
@@ -278,6 +299,46 @@ func TestSettingsButtons(t *testing.T) {
 	}
 	if c := h.chatRec(group); c.Settings.AIDelay == nil || *c.Settings.AIDelay != time.Second {
 		t.Errorf("after the anonymous admin: %+v", c.Settings)
+	}
+	h.flush()
+	h.clean()
+}
+
+// TestRulesListsOptions: /rules <game> lists every option of the game and the level by the ids
+// /new takes, with their names in the group's language, in messages Telegram accepts.
+func TestRulesListsOptions(t *testing.T) {
+	t.Parallel()
+	h := start(t, setup{})
+	for _, lang := range []string{"en", "ru"} {
+		h.say(group, alice, "/lang "+lang)
+		h.wait("the group's language", func() bool { return h.chatRec(group).Lang == lang })
+		for _, r := range h.bot.cfg.Games {
+			id := h.fake.SendText(group, alice, "/rules "+r.Name())
+			var text string
+			h.wait("the rules of "+r.Name(), func() bool {
+				text = ""
+				for _, m := range h.fake.Messages(group) {
+					if m.ReplyTo == id {
+						text += m.Plain + "\n"
+					}
+				}
+				return strings.Contains(text, "/new "+r.Name()+" key=value")
+			})
+			for _, o := range r.Options() {
+				name := locales.Plain(h.bot.render.Text(lang, r.Name()+".opt."+o.Key))
+				if !strings.Contains(text, o.Key+" "+name+":") {
+					t.Errorf("/rules %s in %s: no %q with its name %q", r.Name(), lang, o.Key, name)
+				}
+				for _, v := range o.Values {
+					if !strings.Contains(text, v) {
+						t.Errorf("/rules %s in %s: no value %q of %s", r.Name(), lang, v, o.Key)
+					}
+				}
+			}
+			if !strings.Contains(text, "level "+locales.Plain(h.bot.render.Text(lang, "bot.opt.level"))+": easy") {
+				t.Errorf("/rules %s in %s without the level", r.Name(), lang)
+			}
+		}
 	}
 	h.flush()
 	h.clean()
