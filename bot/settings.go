@@ -83,8 +83,8 @@ func (b *Bot) cmdSettings(ctx context.Context, upd int64, m *models.Message, arg
 		if !admin {
 			return say(render.Content{Text: b.render.Text(lang, "bot.settings.denied")})
 		}
-		c, err := tx.Chat(place.Chat)
-		if err != nil {
+		c, err := tx.Chat(place.Chat) // a group the bot has not written to yet has no record
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
 		if args == "" {
