@@ -15,8 +15,8 @@ import (
 // sendMessage whose message_thread_id is not an open topic of a forum is a 400 and a violation,
 // and so is a reply in one topic to a message of another.
 
-// GroupAnonymousBot is the user Telegram puts in from of a message an anonymous administrator
-// posts as the group (sender_chat is the group itself).
+// GroupAnonymousBot is the user Telegram gives as the sender (from) of a message an anonymous
+// administrator posts as the group (sender_chat is the group itself).
 var GroupAnonymousBot = User{ID: 1087968824, FirstName: "Group", Username: "GroupAnonymousBot"}
 
 // generalTopic is the General topic's thread id, which only Telegram's clients use.
@@ -40,8 +40,8 @@ func (s *Server) AddForum(chat int64, title string) {
 	c.nextID = max(c.nextID, generalTopic)
 }
 
-// CreateTopic is user by opening a topic called name in forum chat: the bot receives the service
-// message (forum_topic_created) in the new topic. It returns the topic's message_thread_id.
+// CreateTopic opens a topic called name in forum chat as user by: the bot receives the
+// service message (forum_topic_created) in the new topic. It returns the topic's message_thread_id.
 func (s *Server) CreateTopic(chat int64, by User, name string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
