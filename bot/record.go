@@ -29,9 +29,9 @@ type docRow struct {
 	ReplyTo int    `json:"reply_to,omitempty"`
 }
 
-// cmdRecord answers /record: the match record of the group's last finished match (in a group) or
-// of the user's last match (in a DM, user != 0), as a JSON document, or one line saying there is
-// none. It takes no argument: one is refused with a line saying so.
+// cmdRecord answers /record: the match record of the last match finished where it is asked (a
+// group, or its forum topic) or of the user's last match (in a DM, user != 0), as a JSON
+// document, or one line saying there is none. It takes no argument: one is refused with a line saying so.
 func (b *Bot) cmdRecord(tx store.Tx, fx *effects, place store.Place, user int64, lang, args string, replyTo int) error {
 	if strings.TrimSpace(args) != "" {
 		return fx.reply(tx, place, render.Content{Text: b.render.Text(lang, "record.usage"), ReplyTo: replyTo})
@@ -49,7 +49,7 @@ func (b *Bot) cmdRecord(tx store.Tx, fx *effects, place store.Place, user int64,
 			m, err = tx.Match(*u.LastMatch)
 		}
 	} else {
-		m, err = tx.LastMatch(place.Chat)
+		m, err = tx.LastMatchAt(place)
 	}
 	if errors.Is(err, store.ErrNotFound) {
 		return fx.reply(tx, place, render.Content{Text: b.render.Text(lang, none), ReplyTo: replyTo})

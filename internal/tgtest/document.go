@@ -89,15 +89,23 @@ func (s *Server) sendDocument(_ context.Context, f form) reply {
 	if c == nil {
 		return r
 	}
-	if r, good := replyTarget(c, f); !good {
+	to, r, good := replyTarget(c, f)
+	if !good {
+		return r
+	}
+	thread, r, good := threadTarget(c, f, to)
+	if !good {
 		return r
 	}
 	now := s.now()
 	if r, good := s.floodLocked(c, now); !good {
 		return r
 	}
-	m := &message{Message: Message{From: BotID, Text: ct.text, Plain: ct.plain, ParseMode: ct.mode, Date: now.Unix()},
-		entities: ct.entities}
+	m := &message{Message: Message{From: BotID, Text: ct.text, Plain: ct.plain, ParseMode: ct.mode, Date: now.Unix(),
+		Thread: thread}, entities: ct.entities}
+	if to != nil {
+		m.ReplyTo = to.ID
+	}
 	c.addLocked(m)
 	c.docs = append(c.docs, Document{Message: m.Message, FileName: f[fileName+"document"],
 		MimeType: f[fileType+"document"], Data: []byte(data)})
