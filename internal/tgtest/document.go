@@ -69,9 +69,6 @@ func (s *Server) sendDocument(_ context.Context, f form) reply {
 		return bad("there is no document in the request")
 	case len(data) == 0:
 		return bad("file must be non-empty")
-	case len(data) > MaxDocumentSize:
-		return reply{code: http.StatusRequestEntityTooLarge, desc: "Request Entity Too Large", violation: true,
-			note: fmt.Sprintf("%d bytes, at most %d", len(data), MaxDocumentSize)}
 	}
 	var ct content
 	if caption := f["caption"]; caption != "" {
@@ -85,6 +82,10 @@ func (s *Server) sendDocument(_ context.Context, f form) reply {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if len(data) > s.maxDocument {
+		return reply{code: http.StatusRequestEntityTooLarge, desc: "Request Entity Too Large", violation: true,
+			note: fmt.Sprintf("%d bytes, at most %d", len(data), s.maxDocument)}
+	}
 	c, r := s.targetLocked(id)
 	if c == nil {
 		return r

@@ -131,6 +131,7 @@ type Server struct {
 	hook         *hook // set by setWebhook: updates are posted there instead of polled
 	deliveries   []Delivery
 	watch        func(Event)
+	maxDocument  int          // MaxDocumentSize; a test of the limit lowers it
 	conns        atomic.Int64 // connections the bot opened
 	requests     atomic.Int64
 }
@@ -224,6 +225,8 @@ func New(opt Options) *Server {
 		wake:       make(chan struct{}),
 		callbacks:  map[string]*callback{},
 		commands:   map[string][]models.BotCommand{},
+
+		maxDocument: MaxDocumentSize,
 	}
 	s.ts = httptest.NewUnstartedServer(s)
 	s.ts.Config.ConnState = func(_ net.Conn, st http.ConnState) {
