@@ -90,11 +90,7 @@ func (s *Server) sendDocument(_ context.Context, f form) reply {
 	if c == nil {
 		return r
 	}
-	to, r, good := replyTarget(c, f)
-	if !good {
-		return r
-	}
-	thread, r, good := threadTarget(c, f, to)
+	to, thread, r, good := replyPlace(c, f)
 	if !good {
 		return r
 	}

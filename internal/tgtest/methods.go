@@ -329,11 +329,7 @@ func (s *Server) sendMessage(_ context.Context, f form) reply {
 	if !good {
 		return r
 	}
-	to, r, good := replyTarget(c, f)
-	if !good {
-		return r
-	}
-	thread, r, good := threadTarget(c, f, to)
+	to, thread, r, good := replyPlace(c, f)
 	if !good {
 		return r
 	}
@@ -349,6 +345,17 @@ func (s *Server) sendMessage(_ context.Context, f form) reply {
 	}
 	c.addLocked(m)
 	return reply{result: s.messageModelLocked(c, m), msgID: m.ID}
+}
+
+// replyPlace is where a new message goes (sendMessage, sendDocument): the message it replies to,
+// if any, and its forum topic; or Telegram's refusal.
+func replyPlace(c *chat, f form) (*message, int, reply, bool) {
+	to, r, good := replyTarget(c, f)
+	if !good {
+		return nil, 0, r, false
+	}
+	thread, r, good := threadTarget(c, f, to)
+	return to, thread, r, good
 }
 
 // replyTarget checks reply_parameters (or the older reply_to_message_id): the message replied to
