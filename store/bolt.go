@@ -16,7 +16,7 @@ import (
 	"github.com/kozyr-bot/kozyr/games"
 )
 
-// Buckets of schema 2. Ids are 8-byte big-endian keys (the uint64 of an int64); records are JSON,
+// Buckets of schema 3. Ids are 8-byte big-endian keys (the uint64 of an int64); records are JSON,
 // engine states and log entries their own bytes.
 var (
 	bucketMeta = []byte("meta") // "schema" -> uint64
@@ -31,14 +31,15 @@ var (
 	bucketArchive = []byte("archive") // chat | finished unix nanos | table id -> Match
 	bucketUsers   = []byte("users")   // user id -> User
 	bucketChats   = []byte("chats")   // chat id -> Chat
+	bucketPlayers = []byte("players") // chat | game | 0 | user -> "" (schema 3)
 	allBuckets    = [][]byte{bucketMeta, bucketTables, bucketLog, bucketPlaces, bucketSeats,
-		bucketOutbox, bucketSeen, bucketArchive, bucketUsers, bucketChats}
+		bucketOutbox, bucketSeen, bucketArchive, bucketUsers, bucketChats, bucketPlayers}
 
 	keySchema = []byte("schema")
 )
 
 // schemaVersion is the layout this code writes; Open migrates older files to it and refuses newer.
-const schemaVersion = 2
+const schemaVersion = 3
 
 // DefaultTimeout is how long Open waits for the file lock another process holds.
 const DefaultTimeout = 5 * time.Second
@@ -644,6 +645,12 @@ func (t *boltTx) MoveChat(from, to int64) error {
 		if err := archive.Delete(k); err != nil {
 			return err
 		}
+		moved = true
+	}
+
+	if ok, err := t.movePlayers(from, to); err != nil {
+		return fmt.Errorf("store: move players of %d: %w", from, err)
+	} else if ok {
 		moved = true
 	}
 
