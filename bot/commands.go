@@ -185,6 +185,8 @@ func (b *Bot) onGroup(ctx context.Context, upd int64, m *models.Message, cmd com
 			return say(b.setGroupLang(tx, fx, place, lang, cmd.Args))
 		case "stats":
 			return say(b.statsTx(tx, from.ID, userName(from), lang))
+		case "top":
+			return say(b.topTx(tx, place, lang, cmd.Args))
 		case "help", "start":
 			return say(b.render.Help(lang, "bot.help.group"))
 		}
@@ -225,6 +227,8 @@ func (b *Bot) onPrivate(ctx context.Context, upd int64, m *models.Message, cmd c
 			return say(b.setUserLang(tx, fx, from, lang, cmd.Args))
 		case "stats":
 			return say(b.statsTx(tx, from.ID, userName(from), lang))
+		case "top":
+			return say(render.Content{Text: b.render.Text(lang, "bot.top.dm")})
 		case "help":
 			return say(b.render.Help(lang, "bot.help.private"))
 		case "new", "join", "leave", "addai", "begin", "cancel":
