@@ -29,11 +29,13 @@ type actor struct {
 
 // txn is the one way the bot writes: fn runs in one store transaction together with the mark of
 // update upd as processed (0 for the bot's own work, such as an agent's move) and the deletion of
-// outbox rows already sent. A redelivered update changes nothing: errDuplicate.
+// outbox rows already sent. A redelivered update changes nothing: errDuplicate. Concurrent
+// transactions (other tables') share commits (store.Batch), so fn may run more than once and must
+// leave its results only in what it returns or sets afresh on each run.
 func (b *Bot) txn(ctx context.Context, upd int64, fn func(tx store.Tx) error) error {
 	sent := b.books.take()
 	windows, since := b.out.TakeWindows()
-	err := b.st.Update(ctx, func(tx store.Tx) error {
+	err := b.st.Batch(ctx, func(tx store.Tx) error {
 		if upd != 0 {
 			seen, err := tx.Seen(upd)
 			if err != nil {

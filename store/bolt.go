@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -60,7 +59,7 @@ type BoltStore struct {
 
 	commits atomic.Int64
 	put     atomic.Int64
-	counted sync.Map // *bolt.Tx -> struct{}: the commits already counted
+	group   *committer
 }
 
 var _ Store = (*BoltStore)(nil)
@@ -109,11 +108,11 @@ func Open(path string, opts ...Option) (*BoltStore, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	s := &BoltStore{db: db, now: o.now, keep: o.keep}
-	db.MaxBatchDelay = 2 * time.Millisecond
 	if err := db.Update(s.prepare); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: init %s: %w", path, err)
 	}
+	s.group = newCommitter(s)
 	return s, nil
 }
 
@@ -149,8 +148,10 @@ func (s *BoltStore) prepare(tx *bolt.Tx) error {
 	return tx.Bucket(bucketMeta).Put(keySchema, u64(schemaVersion))
 }
 
-// Close closes the file; it waits for running transactions to finish.
+// Close closes the file; it waits for running transactions to finish and commits the Batch calls
+// already made.
 func (s *BoltStore) Close() error {
+	s.group.close()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("store: close: %w", err)
 	}
@@ -187,15 +188,6 @@ func (s *BoltStore) Update(ctx context.Context, fn func(Tx) error) error {
 	return s.db.Update(func(tx *bolt.Tx) error { return s.run(tx, fn) })
 }
 
-// Batch runs fn in a write transaction it may share with concurrent callers (one commit, one
-// fsync for all); fn may run more than once.
-func (s *BoltStore) Batch(ctx context.Context, fn func(Tx) error) error {
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("store: batch: %w", err)
-	}
-	return s.db.Batch(func(tx *bolt.Tx) error { return s.run(tx, fn) })
-}
-
 // View runs fn in a read-only transaction.
 func (s *BoltStore) View(ctx context.Context, fn func(Tx) error) error {
 	if err := ctx.Err(); err != nil {
@@ -210,14 +202,11 @@ func (s *BoltStore) run(tx *bolt.Tx, fn func(Tx) error) error {
 	if err := fn(t); err != nil {
 		return err
 	}
-	if _, seen := s.counted.LoadOrStore(tx, struct{}{}); !seen {
-		tx.OnCommit(func() {
-			s.counted.Delete(tx)
-			s.commits.Add(1)
-		})
-	}
 	put := t.put
-	tx.OnCommit(func() { s.put.Add(put) })
+	tx.OnCommit(func() {
+		s.commits.Add(1)
+		s.put.Add(put)
+	})
 	return nil
 }
 
@@ -227,13 +216,35 @@ type boltTx struct {
 	s    *BoltStore
 	read map[TableID]Table // records as read or written in this transaction, for index upkeep
 	put  int64
+	// wrote is set by every write: a Batch call that fails having written nothing leaves the
+	// transaction it shares as it was (see committer). All writes go through the methods below.
+	wrote bool
 }
 
 func (t *boltTx) bucket(name []byte) *bolt.Bucket { return t.tx.Bucket(name) }
 
 func (t *boltTx) putRaw(b *bolt.Bucket, k, v []byte) error {
+	t.wrote = true
 	t.put += int64(len(k) + len(v))
 	return b.Put(k, v)
+}
+
+// del deletes k from b.
+func (t *boltTx) del(b *bolt.Bucket, k []byte) error {
+	t.wrote = true
+	return b.Delete(k)
+}
+
+// delAt deletes the cursor's current key.
+func (t *boltTx) delAt(c *bolt.Cursor) error {
+	t.wrote = true
+	return c.Delete()
+}
+
+// nextSeq is b's next sequence number (which is a write).
+func (t *boltTx) nextSeq(b *bolt.Bucket) (uint64, error) {
+	t.wrote = true
+	return b.NextSequence()
 }
 
 func (t *boltTx) putJSON(b *bolt.Bucket, k []byte, v any) error {
@@ -268,11 +279,13 @@ func (t *boltTx) MarkSeen(update int64) error {
 			old = append(old, bytes.Clone(k))
 		}
 		for _, k := range old {
+			t.wrote = true
 			if err := seen.DeleteBucket(k); err != nil {
 				return fmt.Errorf("store: forget updates of hour %x: %w", k, err)
 			}
 		}
 		var err error
+		t.wrote = true
 		if b, err = seen.CreateBucket(u64(now)); err != nil {
 			return fmt.Errorf("store: updates of hour %d: %w", now, err)
 		}
@@ -320,7 +333,7 @@ func (t *boltTx) PutTable(rec *Table) error {
 	tables := t.bucket(bucketTables)
 	var old *Table
 	if rec.ID == 0 {
-		id, err := tables.NextSequence()
+		id, err := t.nextSeq(tables)
 		if err != nil {
 			return fmt.Errorf("store: new table id: %w", err)
 		}
@@ -346,7 +359,7 @@ func (t *boltTx) index(old, rec *Table) error {
 	held := old != nil && !old.Ending()
 	holds := !rec.Ending()
 	if held && (!holds || old.Place != rec.Place) {
-		if err := places.Delete(placeKey(old.Place)); err != nil {
+		if err := t.del(places, placeKey(old.Place)); err != nil {
 			return err
 		}
 	}
@@ -381,7 +394,7 @@ func (t *boltTx) index(old, rec *Table) error {
 	}
 	for u := range was {
 		if !is[u] {
-			if err := seats.Delete(seatKey(u, rec.ID)); err != nil {
+			if err := t.del(seats, seatKey(u, rec.ID)); err != nil {
 				return err
 			}
 		}
@@ -402,13 +415,13 @@ func (t *boltTx) DeleteTable(id TableID) error {
 	if err := t.index(&rec, &gone); err != nil {
 		return fmt.Errorf("store: unindex table %d: %w", id, err)
 	}
-	if err := deletePrefix(t.bucket(bucketLog), u64(uint64(id))); err != nil {
+	if err := t.deletePrefix(t.bucket(bucketLog), u64(uint64(id))); err != nil {
 		return fmt.Errorf("store: delete log of %d: %w", id, err)
 	}
-	if err := t.bucket(bucketTables).Delete(stateKey(id)); err != nil {
+	if err := t.del(t.bucket(bucketTables), stateKey(id)); err != nil {
 		return fmt.Errorf("store: delete state of %d: %w", id, err)
 	}
-	if err := t.bucket(bucketTables).Delete(u64(uint64(id))); err != nil {
+	if err := t.del(t.bucket(bucketTables), u64(uint64(id))); err != nil {
 		return fmt.Errorf("store: delete table %d: %w", id, err)
 	}
 	delete(t.read, id)
@@ -499,7 +512,7 @@ func (t *boltTx) LogFrom(id TableID, seq int) ([]Entry, error) {
 
 func (t *boltTx) PutRow(key string, body []byte) (uint64, error) {
 	b := t.bucket(bucketOutbox)
-	seq, err := b.NextSequence()
+	seq, err := t.nextSeq(b)
 	if err != nil {
 		return 0, fmt.Errorf("store: row %s: %w", key, err)
 	}
@@ -515,7 +528,7 @@ func (t *boltTx) DeleteRow(key string, seq uint64) error {
 	if len(v) < 8 || binary.BigEndian.Uint64(v) != seq {
 		return nil
 	}
-	if err := b.Delete([]byte(key)); err != nil {
+	if err := t.del(b, []byte(key)); err != nil {
 		return fmt.Errorf("store: delete row %s: %w", key, err)
 	}
 	return nil
@@ -542,7 +555,7 @@ func (t *boltTx) Archive(m Match) (MatchRef, error) {
 	if err := t.putJSON(b, archiveKey(ref), m); err != nil {
 		return MatchRef{}, fmt.Errorf("store: archive table %d: %w", m.Table, err)
 	}
-	if err := trimPrefix(b, u64(uint64(ref.Chat)), t.s.keep); err != nil {
+	if err := t.trimPrefix(b, u64(uint64(ref.Chat)), t.s.keep); err != nil {
 		return MatchRef{}, fmt.Errorf("store: trim archive of %d: %w", ref.Chat, err)
 	}
 	return ref, nil
@@ -642,7 +655,7 @@ func (t *boltTx) MoveChat(from, to int64) error {
 		if err := t.putJSON(archive, append(u64(uint64(to)), k[8:]...), m); err != nil {
 			return err
 		}
-		if err := archive.Delete(k); err != nil {
+		if err := t.del(archive, k); err != nil {
 			return err
 		}
 		moved = true
@@ -666,7 +679,7 @@ func (t *boltTx) MoveChat(from, to int64) error {
 				return err
 			}
 		}
-		if err := chats.Delete(u64(uint64(from))); err != nil {
+		if err := t.del(chats, u64(uint64(from))); err != nil {
 			return err
 		}
 		moved = true
@@ -718,10 +731,10 @@ func get(b *bolt.Bucket, k []byte, v any) error {
 }
 
 // deletePrefix deletes every key of b that starts with prefix.
-func deletePrefix(b *bolt.Bucket, prefix []byte) error {
+func (t *boltTx) deletePrefix(b *bolt.Bucket, prefix []byte) error {
 	c := b.Cursor()
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Seek(prefix) {
-		if err := c.Delete(); err != nil {
+		if err := t.delAt(c); err != nil {
 			return err
 		}
 	}
@@ -729,7 +742,7 @@ func deletePrefix(b *bolt.Bucket, prefix []byte) error {
 }
 
 // trimPrefix deletes the oldest keys of b with prefix until at most keep remain.
-func trimPrefix(b *bolt.Bucket, prefix []byte, keep int) error {
+func (t *boltTx) trimPrefix(b *bolt.Bucket, prefix []byte, keep int) error {
 	n := 0
 	c := b.Cursor()
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
@@ -740,7 +753,7 @@ func trimPrefix(b *bolt.Bucket, prefix []byte, keep int) error {
 		if k == nil || !bytes.HasPrefix(k, prefix) {
 			break
 		}
-		if err := c.Delete(); err != nil {
+		if err := t.delAt(c); err != nil {
 			return err
 		}
 	}

@@ -202,8 +202,11 @@ type Chat struct {
 
 // Store is the persistence contract the bot relies on. Update runs fn in one write transaction
 // and commits what it wrote, durably, when fn returns nil; when fn fails nothing is written.
-// Batch is Update for concurrent callers that may share one commit: fn may run more than once, so
-// it must compute its result afresh on every run. View runs fn in a read-only transaction.
+// Batch is Update for concurrent callers that may share one commit (a group commit: one fsync for
+// all, and no wait when nothing else is committing): fn may run more than once, when a call that
+// shares its commit fails after writing, so it must compute its result afresh on every run; a fn
+// that fails without writing runs once and costs the others nothing. View runs fn in a read-only
+// transaction.
 type Store interface {
 	Update(ctx context.Context, fn func(tx Tx) error) error
 	Batch(ctx context.Context, fn func(tx Tx) error) error

@@ -1,7 +1,7 @@
 package outbox
 
 import (
-	"cmp"
+	"container/heap"
 	"context"
 	"errors"
 	"regexp"
@@ -68,6 +68,10 @@ type Outbox struct {
 	idle    chan struct{} // closed while pending == 0
 	global  window        // start times of recent calls
 	hold    time.Time     // no call starts before it (a restart: the last process's calls are unknown)
+	// waiting holds every queue that has jobs and no call running, earliest start first, so a
+	// dispatch looks only at the queues that may start now instead of at every chat.
+	waiting waitHeap
+	swept   time.Time // when idle queues were last dropped from chats
 	// changed are the groups whose window changed since TakeWindows, and since when.
 	changed      map[int64]bool
 	changedSince time.Time
@@ -79,6 +83,10 @@ type queue struct {
 	running bool
 	next    time.Time // earliest start of the next call (per-chat gap, retry_after, backoff)
 	group   window    // end times of recent calls, for groups
+	// at is the earliest time a call of this queue may start, as last computed; slot is the
+	// queue's index in Outbox.waiting, or -1 when it is not there (no jobs, or a call running).
+	at   time.Time
+	slot int
 }
 
 type entry struct {
@@ -123,11 +131,7 @@ func (o *Outbox) Hold(d time.Duration) {
 func (o *Outbox) Restore(chat int64, ends []time.Time) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	q := o.chats[chat]
-	if q == nil {
-		q = &queue{chat: chat}
-		o.chats[chat] = q
-	}
+	q := o.queueLocked(chat)
 	q.group.times = append(q.group.times, ends...)
 	slices.SortFunc(q.group.times, func(a, b time.Time) int { return a.Compare(b) })
 }
@@ -184,11 +188,7 @@ func (o *Outbox) Submit(j Job) {
 	}
 	var replaced *entry
 	o.mu.Lock()
-	q := o.chats[j.Chat]
-	if q == nil {
-		q = &queue{chat: j.Chat}
-		o.chats[j.Chat] = q
-	}
+	q := o.queueLocked(j.Chat)
 	if j.Coalesce != "" {
 		if i := slices.IndexFunc(q.jobs, func(e *entry) bool { return e.job.Coalesce == j.Coalesce }); i >= 0 {
 			replaced = q.jobs[i]
@@ -202,6 +202,7 @@ func (o *Outbox) Submit(j Job) {
 	}
 	o.seq++
 	q.jobs = append(q.jobs, &entry{job: j, seq: o.seq})
+	o.scheduleLocked(q, o.now())
 	if o.pending == 0 {
 		o.idle = make(chan struct{})
 	}
@@ -312,55 +313,81 @@ type work struct {
 
 func (o *Outbox) scaled(d time.Duration) time.Duration { return time.Duration(float64(d) / o.l.Scale) }
 
-// dispatchLocked starts every job whose chat and the global window allow it now, oldest first,
-// and returns them with the time to look again (zero: only when woken). A group's window counts
-// its call in flight and the calls that ended within it, so Telegram, which counts arrivals, never
-// sees more; the global window counts the calls started within it (widened a little for the
-// network's jitter): a rate, not a cap on the calls in flight.
+// queueLocked is chat's queue, made on first use.
+func (o *Outbox) queueLocked(chat int64) *queue {
+	q := o.chats[chat]
+	if q == nil {
+		q = &queue{chat: chat, slot: -1}
+		o.chats[chat] = q
+	}
+	return q
+}
+
+// readyLocked is the earliest time q's next call may start: after the chat's gap, its earliest
+// job's NotBefore and, for a group with a full window, the moment its oldest call leaves it.
+func (o *Outbox) readyLocked(q *queue, now time.Time) time.Time {
+	at := q.next
+	first := q.jobs[0].job.NotBefore
+	for _, e := range q.jobs[1:] {
+		if e.job.NotBefore.Before(first) {
+			first = e.job.NotBefore
+		}
+	}
+	at = later(at, first)
+	if minute := o.scaled(time.Minute); q.chat < 0 && q.group.count(now, minute) >= o.l.GroupPerMinute {
+		at = later(at, q.group.times[0].Add(minute))
+	}
+	return at
+}
+
+// scheduleLocked puts q among the waiting queues after its jobs changed (or moves it up when a new
+// job may start sooner). A queue with a call running is scheduled when the call ends.
+func (o *Outbox) scheduleLocked(q *queue, now time.Time) {
+	if q.running || len(q.jobs) == 0 {
+		return
+	}
+	at := o.readyLocked(q, now)
+	switch {
+	case q.slot < 0:
+		q.at = at
+		heap.Push(&o.waiting, q)
+	default: // its oldest job may have been replaced, too
+		if at.Before(q.at) {
+			q.at = at
+		}
+		heap.Fix(&o.waiting, q.slot)
+	}
+}
+
+// dispatchLocked starts every job whose chat and the global window allow it now, the queues that
+// became ready first going first, and returns them with the time to look again (zero: only when
+// woken). A group's window counts its call in flight and the calls that ended within it, so
+// Telegram, which counts arrivals, never sees more; the global window counts the calls started
+// within it (widened a little for the network's jitter): a rate, not a cap on the calls in flight.
+// It looks only at the queues that may start now, so its cost does not grow with the chats.
 func (o *Outbox) dispatchLocked(now time.Time) ([]work, time.Time) {
-	var ready []*queue
-	minute, second := o.scaled(time.Minute), o.scaled(time.Second)
-	for id, q := range o.chats {
-		switch {
-		case q.running:
-		case len(q.jobs) > 0:
-			ready = append(ready, q)
-		case !now.Before(q.next) && q.group.count(now, minute) == 0:
-			delete(o.chats, id) // nothing left to remember about this chat
-		}
-	}
-	slices.SortFunc(ready, func(a, b *queue) int { return cmp.Compare(a.jobs[0].seq, b.jobs[0].seq) })
-	var started []work
-	var wakeAt time.Time
-	wakeBy := func(t time.Time) {
-		if wakeAt.IsZero() || t.Before(wakeAt) {
-			wakeAt = t
-		}
-	}
-	busy := o.global.count(now, second+second/10)
+	o.sweepLocked(now)
 	if now.Before(o.hold) {
 		return nil, o.hold
 	}
-	for _, q := range ready {
-		if now.Before(q.next) {
-			wakeBy(q.next)
+	second := o.scaled(time.Second)
+	busy := o.global.count(now, second+second/10)
+	var started []work
+	for len(o.waiting) > 0 {
+		q := o.waiting[0]
+		if q.at.After(now) {
+			return started, q.at
+		}
+		if busy >= o.l.GlobalPerSecond {
+			return started, o.global.times[0].Add(second + second/10)
+		}
+		heap.Pop(&o.waiting)
+		if at := o.readyLocked(q, now); at.After(now) { // q.at was a lower bound
+			q.at = at
+			heap.Push(&o.waiting, q)
 			continue
 		}
 		i := slices.IndexFunc(q.jobs, func(e *entry) bool { return !now.Before(e.job.NotBefore) })
-		if i < 0 {
-			for _, e := range q.jobs {
-				wakeBy(e.job.NotBefore)
-			}
-			continue
-		}
-		if q.chat < 0 && q.group.count(now, minute) >= o.l.GroupPerMinute {
-			wakeBy(q.group.times[0].Add(minute))
-			continue
-		}
-		if busy >= o.l.GlobalPerSecond {
-			wakeBy(o.global.times[0].Add(second + second/10))
-			break
-		}
 		e := q.jobs[i]
 		q.jobs = slices.Delete(q.jobs, i, i+1)
 		q.running = true
@@ -368,7 +395,50 @@ func (o *Outbox) dispatchLocked(now time.Time) ([]work, time.Time) {
 		o.global.add(now)
 		started = append(started, work{q, e})
 	}
-	return started, wakeAt
+	return started, time.Time{}
+}
+
+// sweepLocked forgets, about once a second, the chats with nothing left to remember: no job, no
+// call running, no gap to keep and an empty group window.
+func (o *Outbox) sweepLocked(now time.Time) {
+	if now.Sub(o.swept) < time.Second {
+		return
+	}
+	o.swept = now
+	minute := o.scaled(time.Minute)
+	for id, q := range o.chats {
+		if !q.running && len(q.jobs) == 0 && !now.Before(q.next) && q.group.count(now, minute) == 0 {
+			delete(o.chats, id)
+		}
+	}
+}
+
+// waitHeap orders the waiting queues by the time they may start, then by their oldest job.
+type waitHeap []*queue
+
+func (h waitHeap) Len() int { return len(h) }
+func (h waitHeap) Less(i, j int) bool {
+	if c := h[i].at.Compare(h[j].at); c != 0 {
+		return c < 0
+	}
+	return h[i].jobs[0].seq < h[j].jobs[0].seq
+}
+func (h waitHeap) Swap(i, j int) {
+	h[i], h[j] = h[j], h[i]
+	h[i].slot, h[j].slot = i, j
+}
+func (h *waitHeap) Push(x any) {
+	q := x.(*queue)
+	q.slot = len(*h)
+	*h = append(*h, q)
+}
+func (h *waitHeap) Pop() any {
+	old := *h
+	q := old[len(old)-1]
+	old[len(old)-1] = nil
+	*h = old[:len(old)-1]
+	q.slot = -1
+	return q
 }
 
 // attempt makes one call and settles its outcome.
@@ -414,6 +484,7 @@ func (o *Outbox) attempt(ctx context.Context, q *queue, e *entry) {
 			q.jobs = slices.Insert(q.jobs, 0, e)
 		}
 	}
+	o.scheduleLocked(q, end)
 	fails, limited := e.fails, e.limited // e may be retried (and changed) once the lock is released
 	o.mu.Unlock()
 

@@ -31,6 +31,7 @@ import (
 //	p50-answer-ms  press to its answerCallbackQuery, median and 99th percentile
 //	p99-answer-ms
 //	p99-prompt-ms  press to the next player's prompt
+//	end-vs-start-%  the move rate over the last tenth of the run against the first tenth
 //	fsyncs/move    commits per move
 //	B/move         bytes of keys and values put per move
 //	calls/move     sends and edits per move (deletes/move: superseded prompts deleted)
@@ -49,6 +50,7 @@ type loadTable struct {
 	chat    int64
 	players []tgtest.User
 	prompts chan tgtest.Event // hand messages with game buttons sent to its players
+	ended   chan struct{}     // its match is over (its first player's hand says so)
 }
 
 // player is the table's player of a user id.
@@ -79,7 +81,7 @@ func load(b *testing.B, tables int) {
 	var ts []*loadTable
 	byUser := map[int64]*loadTable{}
 	for g := range tables {
-		t := &loadTable{chat: int64(-7000 - g), prompts: make(chan tgtest.Event, 64)}
+		t := &loadTable{chat: int64(-7000 - g), prompts: make(chan tgtest.Event, 64), ended: make(chan struct{}, 1)}
 		fake.AddGroup(t.chat, "Load "+strconv.Itoa(g))
 		for i := range 3 {
 			u := tgtest.User{ID: int64(7_000_000 + 10*g + i), FirstName: "P" + strconv.Itoa(10*g+i), LanguageCode: "en"}
@@ -123,9 +125,17 @@ func load(b *testing.B, tables int) {
 		if ev.Method == "sendMessage" && ev.Chat > 0 && len(ev.Message.Keyboard) == 0 {
 			welcomes.Add(1)
 		}
-		if t := byUser[ev.Chat]; t != nil && len(ev.Message.Keyboard) > 0 && gameButton(ev.Message.Keyboard[0][0].Data) {
+		t := byUser[ev.Chat]
+		switch {
+		case t == nil:
+		case len(ev.Message.Keyboard) > 0 && gameButton(ev.Message.Keyboard[0][0].Data):
 			select {
 			case t.prompts <- ev:
+			default:
+			}
+		case ev.Chat == t.players[0].ID && ev.Method == "editMessageText" && strings.Contains(ev.Message.Text, matchOver):
+			select {
+			case t.ended <- struct{}{}:
 			default:
 			}
 		}
@@ -150,27 +160,29 @@ func load(b *testing.B, tables int) {
 	}
 	waitFor(b, "the welcomes", func() bool { return welcomes.Load() >= int64(3*tables) })
 	for _, t := range ts {
-		fake.SendText(t.chat, t.players[0], "/new wizard")
-		fake.SendText(t.chat, t.players[1], "/join")
-		fake.SendText(t.chat, t.players[2], "/join")
-		fake.SendText(t.chat, t.players[0], "/begin")
+		t.open(fake)
 	}
 
 	// Each table's players press their first button as soon as a prompt for a newer version
 	// arrives; the prompt latency is measured from the press it followed.
 	var prompts []time.Duration
+	pressTimes := make([]time.Time, b.N)
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
 	start := make(chan struct{})
 	var ready atomic.Int64
 	for _, t := range ts {
 		wg.Go(func() {
-			last := -1
+			last, begun := -1, false
 			var pressed time.Time
 			for {
 				var ev tgtest.Event
 				select {
 				case ev = <-t.prompts:
+				case <-t.ended: // a long run plays match after match
+					last, pressed = -1, time.Time{}
+					t.open(fake)
+					continue
 				case <-stop:
 					return
 				}
@@ -184,17 +196,20 @@ func load(b *testing.B, tables int) {
 					prompts = append(prompts, ev.Time.Sub(pressed))
 					mu.Unlock()
 				}
-				if last < 0 {
+				if !begun {
+					begun = true
 					ready.Add(1)
 					<-start // every table has begun: the measured window opens at once for all
 				}
-				if moves.Add(1) > int64(b.N) {
+				k := moves.Add(1)
+				if k > int64(b.N) {
 					return
 				}
 				mu.Lock()
 				id := fake.Press(ev.Chat, ev.MessageID, t.player(ev.Chat), data)
 				pressed = time.Now()
 				pressedAt[id] = pressed
+				pressTimes[k-1] = pressed
 				mu.Unlock()
 				last = version
 			}
@@ -223,6 +238,9 @@ func load(b *testing.B, tables int) {
 	b.ReportMetric(percentile(answers, 50), "p50-answer-ms")
 	b.ReportMetric(percentile(answers, 99), "p99-answer-ms")
 	b.ReportMetric(percentile(prompts, 99), "p99-prompt-ms")
+	if r := endVsStart(pressTimes); r > 0 {
+		b.ReportMetric(r, "end-vs-start-%")
+	}
 	mu.Unlock()
 	if other == "" {
 		b.ReportMetric(float64(after.commits-before.commits)/n, "fsyncs/move")
@@ -241,6 +259,36 @@ func load(b *testing.B, tables int) {
 		b.Errorf("violation: %s", v)
 		break
 	}
+}
+
+// matchOver is what a player's hand message says once the match is over (bot.hand.over, in
+// English).
+const matchOver = "The match is over"
+
+// open has the table's first player open a Wizard table, the others join, and the match begin.
+func (t *loadTable) open(fake *tgtest.Server) {
+	fake.SendText(t.chat, t.players[0], "/new wizard")
+	fake.SendText(t.chat, t.players[1], "/join")
+	fake.SendText(t.chat, t.players[2], "/join")
+	fake.SendText(t.chat, t.players[0], "/begin")
+}
+
+// endVsStart is the move rate over the last tenth of the presses as a percentage of the rate over
+// the first tenth (0 when there are too few to tell): a bot whose cost grows with the length of a
+// match slows down as it goes on.
+func endVsStart(at []time.Time) float64 {
+	sorted := slices.Clone(at)
+	slices.SortFunc(sorted, func(a, b time.Time) int { return a.Compare(b) })
+	tenth := len(sorted) / 10
+	if tenth < 20 {
+		return 0
+	}
+	first := sorted[tenth].Sub(sorted[0])
+	last := sorted[len(sorted)-1].Sub(sorted[len(sorted)-1-tenth])
+	if first <= 0 || last <= 0 {
+		return 0
+	}
+	return 100 * first.Seconds() / last.Seconds()
 }
 
 // loadBinaryEnv names another build of kozyr for the load to run instead of this one (an earlier

@@ -1,8 +1,6 @@
 package joker
 
 import (
-	"slices"
-
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
 )
@@ -165,8 +163,10 @@ func (t *trick) plays() []Play {
 
 // firstCall is the value of the joker already in the trick, NoCall if there is none.
 func (t *trick) firstCall() Call {
-	if i := slices.IndexFunc(t.cards[:t.n], cards.Card.IsJoker); i >= 0 {
-		return t.calls[i]
+	for i, c := range t.cards[:t.n] {
+		if c.IsJoker() {
+			return t.calls[i]
+		}
 	}
 	return NoCall
 }
