@@ -196,7 +196,7 @@ func (t *boltTx) movePlayers(from, to int64) (bool, error) {
 		if err := t.putRaw(b, append(u64(uint64(to)), k[8:]...), []byte{}); err != nil {
 			return false, err
 		}
-		if err := b.Delete(k); err != nil {
+		if err := t.del(b, k); err != nil {
 			return false, err
 		}
 	}
