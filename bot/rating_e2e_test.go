@@ -90,11 +90,16 @@ func closeTo(a, b float64) bool { return math.Abs(a-b) < 5e-4 }
 // says: the expected values below were computed by hand from the finishing orders (K = 32 split
 // over the two opponents, the easy computer at a fixed 1300). A player is on the leaderboard from
 // the fifth rated match on; ties share a place and score a draw; /stats shows the rating beside
-// the results, and /top answers a bad game, a DM and a chat without enough matches in one line.
+// the results, and /top answers a bad game, a DM, a chat without any match and one without enough
+// matches in one line.
 func TestRatingsAfterMatches(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{})
 	h.openDMs(alice, bob, carol, dave)
+	// No table here and no match finished yet: /top asks which game.
+	if m := h.ask(group, alice, "/top"); m.Plain != "Which game? /top followed by one of: wizard, skat, joker, jokerbank, magister, nasilie." {
+		t.Errorf("/top in a chat without matches: %q", m.Plain)
+	}
 	abc := []*tgtest.User{&alice, &bob, &carol}
 	steps := []struct {
 		seed   uint64
