@@ -19,8 +19,8 @@ type Leader struct {
 // maxLeaderName bounds a name on the leaderboard, so twenty lines stay well within a message.
 const maxLeaderName = 32
 
-// Top is the answer to /top: the leaderboard of game, best first, each line with the rank (equal
-// ratings share one), the name, the rating and the player's matches, wins and mean points per
+// Top is the answer to /top: the leaderboard of game, best first, each line with the rank (ratings
+// shown equal share one), the name, the rating and the player's matches, wins and mean points per
 // match; or one line saying that nobody has min rated matches yet.
 func (r *Renderer) Top(lang, game string, leaders []Leader, min int) Content {
 	name := games.M(game + ".name")
@@ -30,7 +30,7 @@ func (r *Renderer) Top(lang, game string, leaders []Leader, min int) Content {
 	lines := []string{r.Text(lang, "bot.top.title", "Game", name, "Min", min)}
 	rank := 0
 	for i, l := range leaders {
-		if i == 0 || l.Stat.Rating != leaders[i-1].Stat.Rating {
+		if i == 0 || ratingText(l.Stat.Rating) != ratingText(leaders[i-1].Stat.Rating) {
 			rank = i + 1
 		}
 		who := l.Name
