@@ -252,6 +252,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	if err := b.resume(ctx); err != nil {
 		b.log.Error().Err(err).Msg("resume tables")
 	}
+	if err := b.resumeKept(ctx); err != nil {
+		b.log.Error().Err(err).Msg("resume kept updates")
+	}
 	var err error
 	if b.cfg.WebhookURL != "" {
 		err = b.serveWebhook(ctx)
@@ -273,6 +276,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	stopOut()
 	outDone.Wait()
 	b.flushBooks(grace, true)
+	b.keep(grace)
 	if b.cfg.WebhookURL == "" {
 		b.confirm(grace)
 	}

@@ -30,9 +30,10 @@ var (
 	bucketArchive = []byte("archive") // chat | finished unix nanos | table id -> Match
 	bucketUsers   = []byte("users")   // user id -> User
 	bucketChats   = []byte("chats")   // chat id -> Chat
+	bucketIntake  = []byte("intake")  // update id -> the update's JSON, kept until processed
 	bucketPlayers = []byte("players") // chat | game | 0 | user -> "" (schema 3)
 	allBuckets    = [][]byte{bucketMeta, bucketTables, bucketLog, bucketPlaces, bucketSeats,
-		bucketOutbox, bucketSeen, bucketArchive, bucketUsers, bucketChats, bucketPlayers}
+		bucketOutbox, bucketSeen, bucketArchive, bucketUsers, bucketChats, bucketIntake, bucketPlayers}
 
 	keySchema = []byte("schema")
 )
@@ -532,6 +533,32 @@ func (t *boltTx) DeleteRow(key string, seq uint64) error {
 		return fmt.Errorf("store: delete row %s: %w", key, err)
 	}
 	return nil
+}
+
+func (t *boltTx) PutUpdate(id int64, raw []byte) error {
+	if err := t.putRaw(t.bucket(bucketIntake), u64(uint64(id)), raw); err != nil {
+		return fmt.Errorf("store: keep update %d: %w", id, err)
+	}
+	return nil
+}
+
+func (t *boltTx) DeleteUpdate(id int64) error {
+	if err := t.del(t.bucket(bucketIntake), u64(uint64(id))); err != nil {
+		return fmt.Errorf("store: drop update %d: %w", id, err)
+	}
+	return nil
+}
+
+func (t *boltTx) Updates() ([]Update, error) {
+	var out []Update
+	err := t.bucket(bucketIntake).ForEach(func(k, v []byte) error {
+		if len(k) != 8 {
+			return fmt.Errorf("store: intake key %x", k)
+		}
+		out = append(out, Update{ID: int64(binary.BigEndian.Uint64(k)), Raw: bytes.Clone(v)})
+		return nil
+	})
+	return out, err
 }
 
 func (t *boltTx) Rows() ([]Row, error) {

@@ -200,6 +200,12 @@ type Chat struct {
 	Sent []int64 `json:"sent,omitempty"`
 }
 
+// Update is an update kept by PutUpdate: its id and its JSON as Telegram sent it.
+type Update struct {
+	ID  int64
+	Raw []byte
+}
+
 // Store is the persistence contract the bot relies on. Update runs fn in one write transaction
 // and commits what it wrote, durably, when fn returns nil; when fn fails nothing is written.
 // Batch is Update for concurrent callers that may share one commit (a group commit: one fsync for
@@ -251,6 +257,13 @@ type Tx interface {
 	PutRow(key string, body []byte) (seq uint64, err error)
 	DeleteRow(key string, seq uint64) error
 	Rows() ([]Row, error)
+
+	// PutUpdate keeps an update Telegram delivered, as it came, so the bot may confirm it to
+	// Telegram before it is processed; DeleteUpdate drops it once processed; Updates lists the
+	// ones kept, in id order, for a restarted bot to process.
+	PutUpdate(id int64, raw []byte) error
+	DeleteUpdate(id int64) error
+	Updates() ([]Update, error)
 
 	// Archive keeps a finished match, dropping the chat's oldest beyond the store's keep limit.
 	Archive(m Match) (MatchRef, error)

@@ -272,6 +272,37 @@ func TestRows(t *testing.T) {
 	})
 }
 
+// TestUpdates: kept updates come back in id order, as they were put, after a reopen; a deleted
+// one does not.
+func TestUpdates(t *testing.T) {
+	s, path := openTemp(t)
+	update(t, s, func(tx Tx) error {
+		for _, id := range []int64{700, 5, 1 << 40} {
+			if err := tx.PutUpdate(id, []byte(fmt.Sprintf(`{"update_id":%d}`, id))); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	update(t, s, func(tx Tx) error { return tx.DeleteUpdate(700) })
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	view(t, s2, func(tx Tx) error {
+		got, err := tx.Updates()
+		want := []Update{{ID: 5, Raw: []byte(`{"update_id":5}`)}, {ID: 1 << 40, Raw: []byte(`{"update_id":1099511627776}`)}}
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("Updates = %+v, %v; want %+v", got, err, want)
+		}
+		return nil
+	})
+}
+
 // TestArchive: a chat keeps its newest matches up to the limit; LastMatch and Match find them,
 // and a match's sheet comes back with its typed arguments.
 func TestArchive(t *testing.T) {
