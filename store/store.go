@@ -282,8 +282,8 @@ type Tx interface {
 	ChatPlayers(chat int64, game string) ([]int64, error)
 
 	// MoveChat moves everything kept under chat from to chat to (a group that became a
-	// supergroup): its tables' places, its archive, its players and its settings. ErrConflict if a table of
-	// from would take a place to already holds.
+	// supergroup): its tables' places, its archive, its players and its settings. ErrConflict if
+	// a table of from would take a place to already holds.
 	MoveChat(from, to int64) error
 }
 
