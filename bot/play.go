@@ -255,10 +255,10 @@ func (b *Bot) stamp(rec *store.Table, st games.State, now time.Time) {
 	}
 	if began || rec.Deadline.IsZero() || len(toAct) == 0 {
 		rec.Deadline = time.Time{}
-		if b.cfg.TurnTimeout > 0 {
+		if limit := b.turnTimeout(*rec); limit > 0 {
 			for _, s := range toAct {
 				if p := rec.Seats[s]; !p.AI && !p.Away {
-					rec.Deadline = now.Add(b.cfg.TurnTimeout)
+					rec.Deadline = now.Add(limit)
 					break
 				}
 			}

@@ -303,6 +303,7 @@ func (r *Renderer) Lobby(t store.Table, lang string) Content {
 		lines = append(lines, "• "+r.optLabel(lang, t.Game, o.Key)+": "+r.optValue(lang, t.Game, o.Key, t.Config.Get(opts, o.Key)))
 	}
 	lines = append(lines, "• "+r.levelLabel(lang, t))
+	lines = append(lines, r.Timing(lang, t)...)
 	if t.CreatorName != "" {
 		lines = append(lines, "", r.Text(lang, "bot.lobby.creator", "Name", t.CreatorName))
 	}

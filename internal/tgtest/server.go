@@ -75,6 +75,11 @@ type Message struct {
 	Keyboard  [][]Button
 	Date      int64 // unix seconds, never 0
 	Edits     int   // successful edits (text or keyboard)
+	// Thread is the forum topic the message is in (its message_thread_id); 0 for the General
+	// topic and for chats without topics.
+	Thread int
+	// ReplyTo is the message this one replies to, 0 for none (or one that was gone).
+	ReplyTo int
 }
 
 // CallbackAnswer is what the bot said in answerCallbackQuery.
@@ -165,7 +170,9 @@ type chat struct {
 	member   bool // groups: the bot is in the chat
 	admins   map[int64]bool
 	members  map[int64]bool
-	migrated int64 // migrate_to_chat_id once upgraded
+	migrated int64          // migrate_to_chat_id once upgraded
+	forum    bool           // a supergroup with topics (AddForum)
+	topics   map[int]string // forum topics by message_thread_id: their names
 	nextID   int
 	msgs     []*message
 	byID     map[int]*message
@@ -180,6 +187,9 @@ type message struct {
 	from     User
 	editDate int64
 	deleted  bool
+	// root is the message_thread_id of a reply outside forum topics: the message the reply
+	// chain starts at (Telegram sets it without is_topic_message).
+	root int
 }
 
 type callback struct {
