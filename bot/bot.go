@@ -305,7 +305,7 @@ func (b *Bot) handle(ctx context.Context, u *models.Update) error {
 // commandMenus lists the commands shown in groups and in DMs, in menu order; each has the
 // description "bot.cmd.<name>".
 func commandMenus() (group, private []string) {
-	return []string{"new", "join", "leave", "addai", "begin", "cancel", "score", "hand", "rules", "record", "lang", "settings", "stats", "help"},
+	return []string{"new", "join", "leave", "addai", "begin", "cancel", "score", "hand", "rules", "record", "lang", "settings", "stats", "top", "help"},
 		[]string{"start", "hand", "score", "rules", "record", "lang", "stats", "help"}
 }
 

@@ -197,6 +197,8 @@ func (b *Bot) onGroup(ctx context.Context, upd int64, m *models.Message, cmd com
 			return say(b.statsTx(tx, from.ID, userName(from), lang))
 		case "record":
 			return b.cmdRecord(tx, fx, place, 0, lang, cmd.Args, m.ID)
+		case "top":
+			return say(b.topTx(tx, place, lang, cmd.Args))
 		case "help", "start":
 			return say(b.render.Help(lang, "bot.help.group"))
 		}
@@ -239,6 +241,8 @@ func (b *Bot) onPrivate(ctx context.Context, upd int64, m *models.Message, cmd c
 			return say(b.statsTx(tx, from.ID, userName(from), lang))
 		case "record":
 			return b.cmdRecord(tx, fx, me, from.ID, lang, cmd.Args, 0)
+		case "top":
+			return say(render.Content{Text: b.render.Text(lang, "bot.top.dm")})
 		case "help":
 			return say(b.render.Help(lang, "bot.help.private"))
 		case "new", "join", "leave", "addai", "begin", "cancel", "settings":

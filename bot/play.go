@@ -266,9 +266,9 @@ func (b *Bot) stamp(rec *store.Table, st games.State, now time.Time) {
 	}
 }
 
-// archive keeps a finished match in the archive and adds it to every seated user's stats
-// (matches, wins, the sum of the sheet's Totals, which a games.Rater turns into an overall
-// rating), in the transaction of the action that finished it.
+// archive keeps a finished match in the archive, rates its people (rating.go) and adds it to every
+// seated user's stats (matches, wins, the sum of the sheet's Totals, which a games.Rater turns into
+// an overall rating), in the transaction of the action that finished it.
 func (b *Bot) archive(tx store.Tx, rec store.Table, st games.State) error {
 	log, err := tx.Log(rec.ID)
 	if err != nil {
@@ -285,6 +285,9 @@ func (b *Bot) archive(tx store.Tx, rec store.Table, st games.State) error {
 	}
 	ref, err := tx.Archive(m)
 	if err != nil {
+		return err
+	}
+	if err := b.rate(tx, rec, m); err != nil {
 		return err
 	}
 	done := map[int64]bool{}

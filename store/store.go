@@ -189,6 +189,11 @@ type Stat struct {
 	Played int `json:"played"`
 	Won    int `json:"won"`
 	Points int `json:"points"` // the sum of the match totals (a games.Rater rates it with Played)
+	// Rating is the Elo rating after Rated matches (see RateMatch); with Rated 0 the user is
+	// unrated and counts at RatingStart. Rated can be less than Played: matches finished before
+	// ratings existed and dropped from the archive were never rated.
+	Rating float64 `json:"rating,omitempty"`
+	Rated  int     `json:"rated,omitempty"`
 }
 
 // Chat is what kozyr remembers of a group.
@@ -294,9 +299,14 @@ type Tx interface {
 	Chat(id int64) (Chat, error)
 	PutChat(c Chat) error
 
+	// AddChatPlayer lists user among the players of game in chat (any of its topics), the index
+	// of the chat's leaderboard; ChatPlayers lists them in id order, without reading other users.
+	AddChatPlayer(chat int64, game string, user int64) error
+	ChatPlayers(chat int64, game string) ([]int64, error)
+
 	// MoveChat moves everything kept under chat from to chat to (a group that became a
-	// supergroup): its tables' places, its archive and its settings. ErrConflict if a table of
-	// from would take a place to already holds.
+	// supergroup): its tables' places, its archive, its players and its settings. ErrConflict if
+	// a table of from would take a place to already holds.
 	MoveChat(from, to int64) error
 }
 

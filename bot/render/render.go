@@ -649,7 +649,8 @@ func padRight(s string, n int) string {
 	return s + strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s)))
 }
 
-// Stats answers /stats: the user's record per game.
+// Stats answers /stats: the user's record per game, with the game's overall rating (a games.Rater)
+// and the user's Elo rating.
 func (r *Renderer) Stats(u store.User, name, lang string) Content {
 	lines := []string{r.Text(lang, "bot.stats.title", "Name", name)}
 	found := false
@@ -663,6 +664,7 @@ func (r *Renderer) Stats(u store.User, name, lang string) Content {
 		if rt, ok := g.(games.Rater); ok {
 			line += " " + r.Loc.Render(lang, rt.OverallRating(s.Points, s.Played), nil)
 		}
+		line += r.eloNote(lang, s)
 		lines = append(lines, line)
 	}
 	if !found {
