@@ -55,6 +55,7 @@ type pending struct {
 	u       *models.Update
 	raw     []byte // as Telegram sent it (polling only), for keeping it in the store
 	kept    bool   // the store holds it: it is confirmed to Telegram, and the bot retries it
+	since   time.Time
 	retryAt time.Time
 }
 
@@ -91,7 +92,7 @@ func (t *tracker) start(u *models.Update, raw []byte, kept bool, now time.Time) 
 		delete(t.held, id)
 		kept = kept || h.kept
 	}
-	p := &pending{done: make(chan struct{}), u: u, raw: raw, kept: kept}
+	p := &pending{done: make(chan struct{}), u: u, raw: raw, kept: kept, since: now}
 	t.inflight[id] = p
 	t.max = max(t.max, id)
 	return p, true
@@ -178,13 +179,22 @@ func (t *tracker) known(id int64) bool {
 	return inflight || settled
 }
 
-// toKeep lists the updates from getUpdates still in flight and not kept yet.
-func (t *tracker) toKeep() []store.Update {
+// Updates in flight are kept once they have waited keepAfter, or all of them once keepBacklog
+// wait: a moment's wait costs the next poll only a skip, a kept update a write (and its delete).
+const (
+	keepAfter   = 250 * time.Millisecond
+	keepBacklog = 50 // of getUpdates' 100 a call
+)
+
+// toKeep lists the updates from getUpdates still in flight and not kept yet that are due to be
+// kept at now.
+func (t *tracker) toKeep(now time.Time) []store.Update {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	all := len(t.inflight) >= keepBacklog
 	var out []store.Update
 	for id, p := range t.inflight {
-		if !p.kept && p.raw != nil {
+		if !p.kept && p.raw != nil && (all || now.Sub(p.since) >= keepAfter) {
 			out = append(out, store.Update{ID: id, Raw: p.raw})
 		}
 	}
@@ -370,7 +380,7 @@ func (b *Bot) poll(ctx context.Context) error {
 // confirms past them, and deletes the rows of kept updates that have settled since: one commit,
 // shared with the presses (store.Batch), and none while the bot keeps up.
 func (b *Bot) keep(ctx context.Context) {
-	us, gone := b.intake.toKeep(), b.intake.takeCleanup()
+	us, gone := b.intake.toKeep(time.Now()), b.intake.takeCleanup()
 	if len(us) == 0 && len(gone) == 0 {
 		return
 	}

@@ -189,7 +189,10 @@ func TestTrackerKept(t *testing.T) {
 		tr.start(&models.Update{ID: id}, []byte(`{"update_id":1}`), false, now)
 	}
 	tr.start(&models.Update{ID: 25}, nil, false, now) // from a webhook: never kept
-	keep := tr.toKeep()
+	if early := tr.toKeep(now.Add(keepAfter / 2)); len(early) != 0 {
+		t.Fatalf("%d updates to keep after a moment's wait", len(early))
+	}
+	keep := tr.toKeep(now.Add(keepAfter))
 	if len(keep) != 4 {
 		t.Fatalf("%d updates to keep, want 4 (not the webhook's)", len(keep))
 	}
@@ -218,6 +221,12 @@ func TestTrackerKept(t *testing.T) {
 	}
 	if len(tr.takeCleanup()) != 0 {
 		t.Error("cleanup not forgotten once taken")
+	}
+	for id := range int64(keepBacklog) {
+		tr.start(&models.Update{ID: 100 + id}, []byte("{}"), false, now)
+	}
+	if n := len(tr.toKeep(now)); n != keepBacklog {
+		t.Errorf("a backlog of %d: %d kept at once, want all", keepBacklog, n)
 	}
 }
 

@@ -54,9 +54,13 @@ func sampleTable(chat int64) Table {
 		Shown:       99,
 		TimedOut:    2,
 		Deadline:    t0.Add(2 * time.Minute),
+		TurnTimeout: ptr(90 * time.Second),
+		AIDelay:     ptr(time.Duration(0)),
 		Created:     t0,
 	}
 }
+
+func ptr[T any](v T) *T { return &v }
 
 func update(t testing.TB, s Store, fn func(tx Tx) error) {
 	t.Helper()
