@@ -122,6 +122,8 @@ func (b *Bot) answer(ctx context.Context, id, text, url string, alert bool) {
 	}
 }
 
+var okPrefix = []byte(`{"ok":true,`)
+
 // call makes one Bot API call with params as its JSON body and decodes the result into dest
 // (nil: only success matters).
 func (b *Bot) call(ctx context.Context, method string, params, dest any) error {
@@ -134,11 +136,22 @@ func (b *Bot) call(ctx context.Context, method string, params, dest any) error {
 	if err := json.NewEncoder(buf).Encode(params); err != nil {
 		return fmt.Errorf("encode %s: %w", method, err)
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, b.base+"/bot"+b.cfg.Token+"/"+method, bytes.NewReader(buf.Bytes()))
+	return b.post(ctx, method, "application/json", buf.Bytes(), dest)
+}
+
+// post makes one Bot API call with body (of the content type) and decodes the result into dest
+// (nil: only success matters).
+func (b *Bot) post(ctx context.Context, method, contentType string, body []byte, dest any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, b.base+"/bot"+b.cfg.Token+"/"+method, bytes.NewReader(body))
 	if err != nil {
 		return fmt.Errorf("%s: %s", method, b.clean(err))
 	}
-	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Content-Type", contentType)
+	buf, _ := b.bodies.Get().(*bytes.Buffer)
+	if buf == nil {
+		buf = new(bytes.Buffer)
+	}
+	defer b.bodies.Put(buf)
 	resp, err := b.httpc.Do(req)
 	if err != nil {
 		return fmt.Errorf("%s: %s", method, b.clean(err))
@@ -147,6 +160,11 @@ func (b *Bot) call(ctx context.Context, method string, params, dest any) error {
 	buf.Reset()
 	if _, err := buf.ReadFrom(io.LimitReader(resp.Body, 16<<20)); err != nil {
 		return fmt.Errorf("%s: read answer: %w", method, err)
+	}
+	// Telegram writes "ok" first: the usual success needs no decoding when its result is not
+	// wanted (most calls are edits and answers, whose result is a whole message or a bool).
+	if dest == nil && resp.StatusCode == http.StatusOK && bytes.HasPrefix(buf.Bytes(), okPrefix) {
+		return nil
 	}
 	var r struct {
 		OK          bool            `json:"ok"`

@@ -35,8 +35,10 @@ type Config struct {
 	Locales *locales.Bundle
 	Log     zerolog.Logger
 	// TurnTimeout is how long a player may think before the agent plays for them; 0 disables it.
+	// A group's /settings may choose its own for the tables it opens.
 	TurnTimeout time.Duration
-	// AIDelay is how long an agent (an AI seat, or one standing in for an away player) waits.
+	// AIDelay is how long an agent (an AI seat, or one standing in for an away player) waits,
+	// unless the table's group chose its own.
 	AIDelay time.Duration
 	// RateScale divides the outbox's rate windows (tests against a scaled fake); 0 means 1.
 	RateScale float64
@@ -65,9 +67,11 @@ type HTTPDoer interface {
 	Do(*http.Request) (*http.Response, error)
 }
 
-// Defaults of Config.GroupPause (short enough that nobody notices it) and Config.HandPause.
+// Defaults of Config.GroupPause and Config.HandPause. A second's pause keeps the table message
+// close behind the play (the players act from their DMs) while a quick round of moves costs one
+// edit: a group's 20 messages a minute allow no more than one every three seconds anyway.
 const (
-	DefaultGroupPause = 300 * time.Millisecond
+	DefaultGroupPause = time.Second
 	DefaultHandPause  = 1500 * time.Millisecond
 )
 
@@ -252,6 +256,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	if err := b.resume(ctx); err != nil {
 		b.log.Error().Err(err).Msg("resume tables")
 	}
+	if err := b.resumeKept(ctx); err != nil {
+		b.log.Error().Err(err).Msg("resume kept updates")
+	}
 	var err error
 	if b.cfg.WebhookURL != "" {
 		err = b.serveWebhook(ctx)
@@ -273,6 +280,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	stopOut()
 	outDone.Wait()
 	b.flushBooks(grace, true)
+	b.keep(grace)
 	if b.cfg.WebhookURL == "" {
 		b.confirm(grace)
 	}
@@ -297,8 +305,8 @@ func (b *Bot) handle(ctx context.Context, u *models.Update) error {
 // commandMenus lists the commands shown in groups and in DMs, in menu order; each has the
 // description "bot.cmd.<name>".
 func commandMenus() (group, private []string) {
-	return []string{"new", "join", "leave", "addai", "begin", "cancel", "score", "hand", "rules", "lang", "stats", "help"},
-		[]string{"start", "hand", "score", "rules", "lang", "stats", "help"}
+	return []string{"new", "join", "leave", "addai", "begin", "cancel", "score", "hand", "rules", "record", "lang", "settings", "stats", "top", "help"},
+		[]string{"start", "hand", "score", "rules", "record", "lang", "stats", "help"}
 }
 
 // setCommands registers the command menus: group and private lists, per language and default.

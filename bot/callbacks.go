@@ -27,6 +27,8 @@ func (b *Bot) onCallback(ctx context.Context, upd int64, q *models.CallbackQuery
 		return b.onLobby(ctx, upd, q)
 	case strings.HasPrefix(q.Data, callback.PickPrefix):
 		return b.onPick(ctx, upd, q)
+	case strings.HasPrefix(q.Data, callback.SettingsPrefix):
+		return b.onSettings(ctx, upd, q)
 	}
 	b.refuse(ctx, upd, q, b.render.Text(b.userLang(ctx, &q.From), "bot.cb.forged"), "")
 	return nil
@@ -115,8 +117,8 @@ func (b *Bot) comeBack(ctx context.Context, upd int64, id store.TableID, user in
 			return nil, errUnchanged
 		}
 		rec.Seats[s].Away, rec.Seats[s].Timeouts = false, 0
-		if rec.Deadline.IsZero() && b.cfg.TurnTimeout > 0 {
-			rec.Deadline = b.now().Add(b.cfg.TurnTimeout) // their turn timer runs again
+		if limit := b.turnTimeout(*rec); rec.Deadline.IsZero() && limit > 0 {
+			rec.Deadline = b.now().Add(limit) // their turn timer runs again
 		}
 		cur := m.current()
 		return &render.Snapshot{Rec: *rec, State: cur.State, Events: cur.Events, Lang: cur.Lang}, nil

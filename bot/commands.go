@@ -101,6 +101,11 @@ func (b *Bot) onMessage(ctx context.Context, upd int64, m *models.Message) error
 		return b.migrate(ctx, upd, m.Chat.ID, m.MigrateToChatID)
 	case m.MigrateFromChatID != 0:
 		return b.migrate(ctx, upd, m.MigrateFromChatID, m.Chat.ID)
+	case anonymousAdmin(m) && m.From != nil:
+		if cmd, ok := parseCommand(m.Text, m.Entities, b.me); ok {
+			return b.onAnonymous(ctx, upd, m, cmd)
+		}
+		return nil
 	case m.From == nil || m.From.IsBot:
 		return nil
 	}
@@ -122,9 +127,11 @@ func placeOf(m *models.Message) store.Place {
 	return store.Place{Chat: m.Chat.ID, Topic: topicOf(m)}
 }
 
-// topicOf is the forum topic of a message, 0 outside forum topics.
+// topicOf is the forum topic of a message, 0 outside forum topics. The General topic is 0 too:
+// Telegram gives its messages no is_topic_message (a reply there carries the thread of the
+// message replied to), and its id 1 is no thread a message may be sent to.
 func topicOf(m *models.Message) int {
-	if m.IsTopicMessage {
+	if m.IsTopicMessage && m.MessageThreadID > 1 {
 		return m.MessageThreadID
 	}
 	return 0
@@ -134,10 +141,13 @@ func topicOf(m *models.Message) int {
 // message itself (edited in place); refusals and other answers are replies.
 func (b *Bot) onGroup(ctx context.Context, upd int64, m *models.Message, cmd command) error {
 	place, from := placeOf(m), m.From
+	if cmd.Name == "settings" {
+		return b.cmdSettings(ctx, upd, m, cmd.Args)
+	}
 	// Who may run the table is Telegram's to say (getChatMember), asked before the transaction.
 	var may bool
 	if cmd.Name == "begin" || cmd.Name == "cancel" {
-		may = b.mayRun(ctx, place, from.ID)
+		may = anonymousAdmin(m) || b.mayRun(ctx, place, from.ID)
 	}
 	return b.run(ctx, upd, func(tx store.Tx, fx *effects) error {
 		lang, err := b.groupLangTx(tx, place.Chat, from)
@@ -180,11 +190,15 @@ func (b *Bot) onGroup(ctx context.Context, upd int64, m *models.Message, cmd com
 		case "hand":
 			return refused(b.groupHand(tx, fx, place, from))
 		case "rules":
-			return say(b.rulesContentTx(tx, place, lang, cmd.Args))
+			return b.sayRules(tx, place, lang, cmd.Args, say)
 		case "lang":
 			return say(b.setGroupLang(tx, fx, place, lang, cmd.Args))
 		case "stats":
 			return say(b.statsTx(tx, from.ID, userName(from), lang))
+		case "record":
+			return b.cmdRecord(tx, fx, place, 0, lang, cmd.Args, m.ID)
+		case "top":
+			return say(b.topTx(tx, place, lang, cmd.Args))
 		case "help", "start":
 			return say(b.render.Help(lang, "bot.help.group"))
 		}
@@ -220,14 +234,18 @@ func (b *Bot) onPrivate(ctx context.Context, upd int64, m *models.Message, cmd c
 			}
 			return say(render.Content{Text: b.render.Text(lang, "bot.score.none")})
 		case "rules":
-			return say(b.rulesContentTx(tx, store.Place{}, lang, cmd.Args))
+			return b.sayRules(tx, store.Place{}, lang, cmd.Args, say)
 		case "lang":
 			return say(b.setUserLang(tx, fx, from, lang, cmd.Args))
 		case "stats":
 			return say(b.statsTx(tx, from.ID, userName(from), lang))
+		case "record":
+			return b.cmdRecord(tx, fx, me, from.ID, lang, cmd.Args, 0)
+		case "top":
+			return say(render.Content{Text: b.render.Text(lang, "bot.top.dm")})
 		case "help":
 			return say(b.render.Help(lang, "bot.help.private"))
-		case "new", "join", "leave", "addai", "begin", "cancel":
+		case "new", "join", "leave", "addai", "begin", "cancel", "settings":
 			return say(render.Content{Text: b.render.Text(lang, "bot.err.grouponly")})
 		}
 		return say(render.Content{Text: b.render.Text(lang, "bot.err.unknown")})
@@ -342,8 +360,9 @@ func (b *Bot) dmHand(tx store.Tx, fx *effects, user int64) (int, error) {
 	return n, nil
 }
 
-// rulesContentTx answers /rules [game]: the named game, else the table's game, else the list.
-func (b *Bot) rulesContentTx(tx store.Tx, place store.Place, lang, arg string) render.Content {
+// sayRules answers /rules [game]: the named game, else the table's game, else the list. The
+// game's options (with the ids /new takes) follow its rules, in the same message if it holds both.
+func (b *Bot) sayRules(tx store.Tx, place store.Place, lang, arg string, say func(render.Content) error) error {
 	game := strings.ToLower(strings.TrimSpace(arg))
 	if game == "" && place.Chat != 0 {
 		if rec, err := tx.TableAt(place); err == nil {
@@ -351,9 +370,17 @@ func (b *Bot) rulesContentTx(tx store.Tx, place store.Place, lang, arg string) r
 		}
 	}
 	if _, ok := b.rules[game]; !ok {
-		return render.Content{Text: b.render.Text(lang, "bot.rules.which", "Games", b.render.GameIDs())}
+		return say(render.Content{Text: b.render.Text(lang, "bot.rules.which", "Games", b.render.GameIDs())})
 	}
-	return render.Content{Text: "<b>" + b.render.GameName(lang, game) + "</b>\n" + b.render.Text(lang, game+".rules")}
+	rules := b.render.RulesText(lang, game).Text
+	opts := b.render.OptionsHelp(lang, game)
+	if len([]rune(rules))+len([]rune(opts)) < 3900 {
+		return say(render.Content{Text: rules + "\n\n" + opts})
+	}
+	if err := say(render.Content{Text: rules}); err != nil {
+		return err
+	}
+	return say(render.Content{Text: opts})
 }
 
 // setGroupLang answers /lang in a group: it shows or sets the group's language, and the table's
@@ -363,7 +390,13 @@ func (b *Bot) setGroupLang(tx store.Tx, fx *effects, place store.Place, lang, ar
 	if !ok {
 		return render.Content{Text: b.render.Text(lang, "bot.lang.usage", "Lang", lang, "Langs", strings.Join(b.loc.Langs(), ", "))}
 	}
-	if err := tx.PutChat(store.Chat{ID: place.Chat, Lang: code}); err != nil {
+	c, err := tx.Chat(place.Chat)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return render.Content{Text: b.render.Text(lang, "bot.cb.error")}
+	}
+	c.Lang = code
+	c.Settings.Version++ // a settings message shows the language
+	if err := tx.PutChat(c); err != nil {
 		b.log.Error().Err(err).Msg("store chat language")
 		return render.Content{Text: b.render.Text(lang, "bot.cb.error")}
 	}
@@ -441,7 +474,8 @@ func (b *Bot) migrate(ctx context.Context, upd int64, from, to int64) error {
 	return b.run(ctx, upd, func(tx store.Tx, fx *effects) error {
 		if c, err := tx.Chat(from); err == nil && c.Lang != "" {
 			if n, err := tx.Chat(to); errors.Is(err, store.ErrNotFound) || n.Lang == "" {
-				if err := tx.PutChat(store.Chat{ID: to, Lang: c.Lang}); err != nil {
+				n.Lang, n.Settings = c.Lang, c.Settings
+				if err := tx.PutChat(n); err != nil {
 					return err
 				}
 			}

@@ -14,6 +14,9 @@
 //     earlier sends. A redelivered update is recognised there and changes nothing.
 //   - Only then is the update settled: the poll loop's offset, or the webhook's 200, confirms to
 //     Telegram exactly the settled updates. A crash before that makes Telegram deliver it again.
+//     An update still in a queue when the poll loop asks again is kept (stored as it came, in one
+//     commit for all of them) so one slow table does not hold back the offset for everyone; a
+//     restarted bot processes the kept ones first.
 //   - After the commit the table's snapshot (render.Snapshot: record, state, last events, language)
 //     goes to the outbox jobs, which render it and make at most one call each: the group message
 //     (edited after a short pause, so a run of moves costs one edit), each hand (a fresh prompt

@@ -19,6 +19,7 @@ import (
 
 	tg "github.com/go-telegram/bot"
 	"github.com/go-telegram/bot/models"
+	"github.com/kozyr-bot/kozyr/store"
 	"github.com/rs/zerolog"
 )
 
@@ -29,25 +30,37 @@ var allowedUpdates = []string{models.AllowedUpdateMessage, models.AllowedUpdateC
 // the bot confirms to Telegram — a getUpdates offset past it, a webhook 200 — only updates that a
 // crash can no longer lose. An update whose processing failed is held: it is not confirmed, and
 // Telegram's redelivery retries it.
+//
+// An update still in flight when the poll loop asks again would come back in every answer until
+// it settles (a busy bot would decode the same updates over and over, and a full answer would
+// hold nothing new); so the loop keeps such updates in the store (kept) and confirms past them.
+// A kept update is the bot's own to finish: it retries one that fails, a restart processes what
+// the store still keeps, and its row goes once it has settled (cleanup).
 type tracker struct {
 	mu       sync.Mutex
 	inflight map[int64]*pending // received and not settled
-	held     map[int64]time.Time
+	held     map[int64]*pending // failed, waiting for a retry from retryAt on
 	// settled are the updates done with but perhaps not confirmed yet: a getUpdates answer
 	// computed before one settled may still hold it, and a webhook may be retried.
 	settled map[int64]time.Time
-	max     int64 // the highest id received
+	cleanup []int64 // kept updates settled since their rows were last deleted
+	max     int64   // the highest id received
 	changed chan struct{}
 }
 
 // pending is one update in flight; done closes when it settles, err says how.
 type pending struct {
-	done chan struct{}
-	err  error
+	done    chan struct{}
+	err     error
+	u       *models.Update
+	raw     []byte // as Telegram sent it (polling only), for keeping it in the store
+	kept    bool   // the store holds it: it is confirmed to Telegram, and the bot retries it
+	since   time.Time
+	retryAt time.Time
 }
 
 func newTracker() *tracker {
-	return &tracker{inflight: map[int64]*pending{}, held: map[int64]time.Time{}, settled: map[int64]time.Time{},
+	return &tracker{inflight: map[int64]*pending{}, held: map[int64]*pending{}, settled: map[int64]time.Time{},
 		changed: make(chan struct{}, 1)}
 }
 
@@ -58,25 +71,28 @@ var done = func() *pending {
 	return p
 }()
 
-// start registers an arriving update. It returns false with the pending entry of an update already
-// in flight or settled (a redelivery, a webhook retry), which the caller may wait on instead; nil
-// for one that failed a moment ago.
-func (t *tracker) start(id int64, now time.Time) (*pending, bool) {
+// start registers an arriving update (raw: its JSON from getUpdates, nil from a webhook; kept: it
+// comes from the store). It returns false with the pending entry of an update already in flight
+// or settled (a redelivery, a webhook retry), which the caller may wait on instead; nil for one
+// that failed a moment ago.
+func (t *tracker) start(u *models.Update, raw []byte, kept bool, now time.Time) (*pending, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	id := u.ID
 	if p, ok := t.inflight[id]; ok {
 		return p, false
 	}
 	if _, ok := t.settled[id]; ok {
 		return done, false
 	}
-	if at, ok := t.held[id]; ok {
-		if now.Before(at) {
+	if h, ok := t.held[id]; ok {
+		if now.Before(h.retryAt) {
 			return nil, false // failed a moment ago: retried on a later delivery
 		}
 		delete(t.held, id)
+		kept = kept || h.kept
 	}
-	p := &pending{done: make(chan struct{})}
+	p := &pending{done: make(chan struct{}), u: u, raw: raw, kept: kept, since: now}
 	t.inflight[id] = p
 	t.max = max(t.max, id)
 	return p, true
@@ -85,15 +101,23 @@ func (t *tracker) start(id int64, now time.Time) (*pending, bool) {
 // retryDelay is how long a failed update waits before a redelivery retries it.
 const retryDelay = time.Second
 
-// settle ends an update's processing; with an error it is held for a retry.
-func (t *tracker) settle(id int64, err error, now time.Time) {
+// settle ends an update's processing; with an error it is held for a retry. It returns the
+// entry, whose kept field says that the retry is the bot's own (Telegram will not deliver it
+// again); nil for an update not in flight.
+func (t *tracker) settle(id int64, err error, now time.Time) *pending {
 	t.mu.Lock()
 	p := t.inflight[id]
 	delete(t.inflight, id)
-	if err != nil {
-		t.held[id] = now.Add(retryDelay)
-	} else {
+	switch {
+	case p == nil:
+	case err != nil:
+		p.retryAt = now.Add(retryDelay)
+		t.held[id] = p
+	default:
 		t.settled[id] = now
+		if p.kept {
+			t.cleanup = append(t.cleanup, id)
+		}
 	}
 	t.mu.Unlock()
 	if p != nil {
@@ -104,22 +128,20 @@ func (t *tracker) settle(id int64, err error, now time.Time) {
 	case t.changed <- struct{}{}:
 	default:
 	}
+	return p
 }
 
-// offset is the getUpdates offset that confirms exactly the settled updates: the lowest update
-// still in flight or held, else one past the highest received (0 before any).
+// offset is the getUpdates offset that confirms exactly the settled and the kept updates: the
+// lowest other update still in flight or held, else one past the highest received (0 before any).
 func (t *tracker) offset() int64 {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	low := int64(0)
-	for id := range t.inflight {
-		if low == 0 || id < low {
-			low = id
-		}
-	}
-	for id := range t.held {
-		if low == 0 || id < low {
-			low = id
+	for _, m := range []map[int64]*pending{t.inflight, t.held} {
+		for id, p := range m {
+			if !p.kept && (low == 0 || id < low) {
+				low = id
+			}
 		}
 	}
 	if low != 0 {
@@ -157,6 +179,59 @@ func (t *tracker) known(id int64) bool {
 	return inflight || settled
 }
 
+// Updates in flight are kept once they have waited keepAfter, or all of them once keepBacklog
+// wait: a moment's wait costs the next poll only a skip, a kept update a write (and its delete).
+const (
+	keepAfter   = 250 * time.Millisecond
+	keepBacklog = 50 // of getUpdates' 100 a call
+)
+
+// toKeep lists the updates from getUpdates still in flight and not kept yet that are due to be
+// kept at now.
+func (t *tracker) toKeep(now time.Time) []store.Update {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	all := len(t.inflight) >= keepBacklog
+	var out []store.Update
+	for id, p := range t.inflight {
+		if !p.kept && p.raw != nil && (all || now.Sub(p.since) >= keepAfter) {
+			out = append(out, store.Update{ID: id, Raw: p.raw})
+		}
+	}
+	return out
+}
+
+// keptNow marks updates as kept once their rows are committed; the ones that settled or failed
+// meanwhile need no row (a failed one is still Telegram's to deliver again), so they join the
+// cleanup.
+func (t *tracker) keptNow(us []store.Update) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, u := range us {
+		if p, ok := t.inflight[u.ID]; ok {
+			p.kept = true
+		} else {
+			t.cleanup = append(t.cleanup, u.ID)
+		}
+	}
+}
+
+// takeCleanup returns the kept updates whose rows may go, and forgets them; putCleanup gives them
+// back after a failed write.
+func (t *tracker) takeCleanup() []int64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := t.cleanup
+	t.cleanup = nil
+	return out
+}
+
+func (t *tracker) putCleanup(ids []int64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.cleanup = append(t.cleanup, ids...)
+}
+
 // busy is the number of updates in flight.
 func (t *tracker) busy() int {
 	t.mu.Lock()
@@ -164,17 +239,24 @@ func (t *tracker) busy() int {
 	return len(t.inflight)
 }
 
-// receive takes one update from Telegram into its queue. It returns the update's pending entry
-// (settled when its effect is durable) and whether the update is new; nil when it failed a moment
-// ago and waits for a later delivery.
-func (b *Bot) receive(u *models.Update) (*pending, bool) {
-	p, fresh := b.intake.start(u.ID, time.Now())
+// receive takes one update into its queue (raw and kept as for tracker.start). It returns the
+// update's pending entry (settled when its effect is durable) and whether the update is new; nil
+// when it failed a moment ago and waits for a later delivery. A kept update that fails is
+// retried here after retryDelay: Telegram will not deliver it again.
+func (b *Bot) receive(u *models.Update, raw []byte, kept bool) (*pending, bool) {
+	p, fresh := b.intake.start(u, raw, kept, time.Now())
 	if !fresh {
 		return p, false
 	}
 	run := func() {
 		err := b.safely(u)
-		b.intake.settle(u.ID, err, time.Now())
+		if p := b.intake.settle(u.ID, err, time.Now()); p != nil && p.kept && err != nil {
+			time.AfterFunc(retryDelay, func() {
+				if b.work.Err() == nil { // after a stop, the store keeps it for the next start
+					b.receive(p.u, p.raw, true)
+				}
+			})
+		}
 	}
 	if !b.queue.Do(b.keyOf(u), run) {
 		// The table's queue is full: the press is answered "busy" and nothing changes.
@@ -271,8 +353,8 @@ func (b *Bot) poll(ctx context.Context) error {
 		backoff = 0
 		b.intake.confirmed(offset, time.Now())
 		var fresh []*pending
-		for _, u := range updates {
-			if p, isNew := b.receive(u); p != nil && isNew {
+		for _, r := range updates {
+			if p, isNew := b.receive(r.u, r.raw, false); p != nil && isNew {
 				fresh = append(fresh, p)
 			}
 		}
@@ -289,6 +371,55 @@ func (b *Bot) poll(ctx context.Context) error {
 			case <-time.After(retryDelay):
 			}
 		}
+		b.keep(ctx)
+	}
+	return nil
+}
+
+// keep stores the updates still in flight after a poll settled what it could, so the next poll
+// confirms past them, and deletes the rows of kept updates that have settled since: one commit,
+// shared with the presses (store.Batch), and none while the bot keeps up.
+func (b *Bot) keep(ctx context.Context) {
+	us, gone := b.intake.toKeep(time.Now()), b.intake.takeCleanup()
+	if len(us) == 0 && len(gone) == 0 {
+		return
+	}
+	err := b.st.Batch(ctx, func(tx store.Tx) error {
+		for _, u := range us {
+			if err := tx.PutUpdate(u.ID, u.Raw); err != nil {
+				return err
+			}
+		}
+		for _, id := range gone {
+			if err := tx.DeleteUpdate(id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.intake.putCleanup(gone)
+		b.log.Warn().Err(err).Int("updates", len(us)).Msg("keep updates in flight")
+		return
+	}
+	b.intake.keptNow(us)
+}
+
+// resumeKept processes the updates an earlier run kept and did not finish (or finished and had
+// not yet dropped: those change nothing again); a restarted bot does so before it polls.
+func (b *Bot) resumeKept(ctx context.Context) error {
+	var kept []store.Update
+	if err := b.st.View(ctx, func(tx store.Tx) (err error) { kept, err = tx.Updates(); return err }); err != nil {
+		return fmt.Errorf("read kept updates: %w", err)
+	}
+	for _, k := range kept {
+		u := &models.Update{}
+		if err := json.Unmarshal(k.Raw, u); err != nil || u.ID != k.ID {
+			b.log.Error().Int64("update", k.ID).Err(err).Msg("a kept update cannot be read; dropped")
+			b.intake.putCleanup([]int64{k.ID})
+			continue
+		}
+		b.receive(u, k.Raw, true)
 	}
 	return nil
 }
@@ -334,13 +465,20 @@ func (b *Bot) confirm(ctx context.Context) {
 	}
 }
 
+// polled is one update of a getUpdates answer: decoded, with its JSON, unless it is one the bot
+// already has (then only its id is read).
+type polled struct {
+	u   *models.Update
+	raw []byte
+}
+
 // getUpdates asks the Bot API for the updates from offset on, waiting up to timeout for one. It is
 // the bot's own call (go-telegram/bot's poller confirms updates as soon as it has read them).
-func (b *Bot) getUpdates(ctx context.Context, offset int64, timeout time.Duration) ([]*models.Update, error) {
+func (b *Bot) getUpdates(ctx context.Context, offset int64, timeout time.Duration) ([]polled, error) {
 	return b.getUpdatesLimit(ctx, offset, timeout, 100)
 }
 
-func (b *Bot) getUpdatesLimit(ctx context.Context, offset int64, timeout time.Duration, limit int) ([]*models.Update, error) {
+func (b *Bot) getUpdatesLimit(ctx context.Context, offset int64, timeout time.Duration, limit int) ([]polled, error) {
 	allowed, _ := json.Marshal(allowedUpdates)
 	form := url.Values{
 		"timeout":         {strconv.Itoa(int(timeout / time.Second))},
@@ -383,17 +521,17 @@ func (b *Bot) getUpdatesLimit(ctx context.Context, offset int64, timeout time.Du
 		return nil, fmt.Errorf("getUpdates: %d %s", r.ErrorCode, r.Description)
 	}
 	// An update still in flight comes back until it settles; only the new ones are decoded.
-	out := make([]*models.Update, 0, len(r.Result))
+	out := make([]polled, 0, len(r.Result))
 	for _, raw := range r.Result {
 		if id, ok := leadingUpdateID(raw); ok && b.intake.known(id) {
-			out = append(out, &models.Update{ID: id})
+			out = append(out, polled{u: &models.Update{ID: id}})
 			continue
 		}
 		u := &models.Update{}
 		if err := json.Unmarshal(raw, u); err != nil {
 			return nil, fmt.Errorf("getUpdates: decode update: %w", err)
 		}
-		out = append(out, u)
+		out = append(out, polled{u: u, raw: raw})
 	}
 	return out, nil
 }
@@ -472,7 +610,7 @@ func (b *Bot) webhook(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b.intake.confirmed(0, time.Now())
-	p, _ := b.receive(&u)
+	p, _ := b.receive(&u, nil, false)
 	if p == nil {
 		http.Error(w, "retry later", http.StatusServiceUnavailable)
 		return
@@ -508,11 +646,15 @@ type serializer struct {
 	log    zerolog.Logger
 	mu     sync.Mutex
 	queues map[queueKey][]func()
-	wg     sync.WaitGroup
+	// idle is closed while no queue runs; a drain that starts replaces it. (A WaitGroup would do
+	// only if no Do could race a Wait, and a finishing job's Do may race Run's last Wait.)
+	idle chan struct{}
 }
 
 func newSerializer(log zerolog.Logger) *serializer {
-	return &serializer{log: log, queues: map[queueKey][]func(){}}
+	idle := make(chan struct{})
+	close(idle)
+	return &serializer{log: log, queues: map[queueKey][]func(){}, idle: idle}
 }
 
 // Do queues fn behind the earlier work of key and reports whether it was queued (false: the
@@ -526,19 +668,23 @@ func (s *serializer) Do(key queueKey, fn func()) bool {
 	}
 	s.queues[key] = append(q, fn)
 	if !running {
-		s.wg.Add(1)
+		if len(s.queues) == 1 {
+			s.idle = make(chan struct{})
+		}
 		go s.drain(key)
 	}
 	return true
 }
 
 func (s *serializer) drain(key queueKey) {
-	defer s.wg.Done()
 	for {
 		s.mu.Lock()
 		q := s.queues[key]
 		if len(q) == 0 {
 			delete(s.queues, key)
+			if len(s.queues) == 0 {
+				close(s.idle)
+			}
 			s.mu.Unlock()
 			return
 		}
@@ -562,12 +708,17 @@ func (s *serializer) run(key queueKey, fn func()) {
 
 // Wait returns when nothing is queued or running, or when ctx is done.
 func (s *serializer) Wait(ctx context.Context) error {
-	done := make(chan struct{})
-	go func() { s.wg.Wait(); close(done) }()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
+	for {
+		s.mu.Lock()
+		idle, empty := s.idle, len(s.queues) == 0
+		s.mu.Unlock()
+		if empty {
+			return nil
+		}
+		select {
+		case <-idle:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	}
 }

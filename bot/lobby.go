@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"slices"
 
-	tg "github.com/go-telegram/bot"
 	"github.com/go-telegram/bot/models"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
@@ -22,6 +21,8 @@ import (
 var errNeedDM = errors.New("user has no open DM")
 
 // cmdNew opens a table at place: with a game id at once, without one through a picker keyboard.
+// The table starts from the group's settings; key=value arguments after the game set its lobby
+// options and level as if chosen in the lobby, and a wrong one opens nothing (options.go).
 // msg is a message to turn into the lobby (the picker's), or 0 to post a new one. The creator is
 // seated if the bot can write to them; otherwise they get a deep link (errNeedDM, with the new
 // table in fx).
@@ -37,10 +38,18 @@ func (b *Bot) cmdNew(tx store.Tx, fx *effects, place store.Place, from *models.U
 	if arg == "" {
 		return say(render.Content{Text: b.render.Text(lang, "bot.new.pick"), Rows: b.render.PickRows(lang)})
 	}
-	fields := splitFields(arg)
-	r, ok := b.rules[fields[0]]
+	game, rest := firstWord(arg)
+	r, ok := b.rules[game]
 	if !ok {
 		return say(render.Content{Text: b.render.Text(lang, "bot.new.unknown", "Games", b.render.GameIDs())})
+	}
+	c, err := tx.Chat(place.Chat)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	opts, level, bad := b.tableChoices(lang, r, c.Settings, rest)
+	if bad != nil {
+		return say(render.Content{Text: bad.text(b.render, lang)})
 	}
 	seed, err := newSeed()
 	if err != nil {
@@ -53,7 +62,10 @@ func (b *Bot) cmdNew(tx store.Tx, fx *effects, place store.Place, from *models.U
 	rec := store.Table{
 		Place:       place,
 		Game:        r.Name(),
-		Config:      games.Config{Options: map[string]string{}},
+		Config:      games.Config{Options: opts},
+		Level:       level,
+		TurnTimeout: c.Settings.TurnTimeout,
+		AIDelay:     c.Settings.AIDelay,
 		Seed:        seed,
 		Creator:     from.ID,
 		CreatorName: userName(from),
@@ -70,29 +82,6 @@ func (b *Bot) cmdNew(tx store.Tx, fx *effects, place store.Place, from *models.U
 		return say(b.render.DeepLink(lang, "bot.join.dm", fx.snaps[len(fx.snaps)-1].Rec.ID, userName(from)))
 	}
 	return nil
-}
-
-// splitFields is the lower-cased words of a command's arguments, at least one ("" for none).
-func splitFields(arg string) []string {
-	var out []string
-	word := []rune{}
-	for _, r := range arg + " " {
-		if r == ' ' || r == '\t' || r == '\n' {
-			if len(word) > 0 {
-				out = append(out, string(word))
-				word = word[:0]
-			}
-			continue
-		}
-		if r >= 'A' && r <= 'Z' {
-			r += 'a' - 'A'
-		}
-		word = append(word, r)
-	}
-	if len(out) == 0 {
-		out = []string{""}
-	}
-	return out
 }
 
 // newSeed is a table's 64-bit seed from crypto/rand (design §2).
@@ -249,15 +238,7 @@ func (b *Bot) mayRun(ctx context.Context, place store.Place, user int64) bool {
 
 // allowed reports whether user is the table's creator or an administrator of its chat.
 func (b *Bot) allowed(ctx context.Context, rec store.Table, user int64) bool {
-	if rec.Creator == user {
-		return true
-	}
-	m, err := b.api.GetChatMember(ctx, &tg.GetChatMemberParams{ChatID: rec.Place.Chat, UserID: user})
-	if err != nil {
-		b.log.Warn().Int64("chat", rec.Place.Chat).Str("err", b.clean(err)).Msg("getChatMember")
-		return false
-	}
-	return m.Type == models.ChatMemberTypeOwner || m.Type == models.ChatMemberTypeAdministrator
+	return rec.Creator == user || b.isAdmin(ctx, rec.Place.Chat, user)
 }
 
 // begin deals the first deal: the seats become the players, the lobby message becomes the table.

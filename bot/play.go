@@ -255,10 +255,10 @@ func (b *Bot) stamp(rec *store.Table, st games.State, now time.Time) {
 	}
 	if began || rec.Deadline.IsZero() || len(toAct) == 0 {
 		rec.Deadline = time.Time{}
-		if b.cfg.TurnTimeout > 0 {
+		if limit := b.turnTimeout(*rec); limit > 0 {
 			for _, s := range toAct {
 				if p := rec.Seats[s]; !p.AI && !p.Away {
-					rec.Deadline = now.Add(b.cfg.TurnTimeout)
+					rec.Deadline = now.Add(limit)
 					break
 				}
 			}
@@ -266,9 +266,9 @@ func (b *Bot) stamp(rec *store.Table, st games.State, now time.Time) {
 	}
 }
 
-// archive keeps a finished match in the archive and adds it to every seated user's stats
-// (matches, wins, the sum of the sheet's Totals, which a games.Rater turns into an overall
-// rating), in the transaction of the action that finished it.
+// archive keeps a finished match in the archive, rates its people (rating.go) and adds it to every
+// seated user's stats (matches, wins, the sum of the sheet's Totals, which a games.Rater turns into
+// an overall rating), in the transaction of the action that finished it.
 func (b *Bot) archive(tx store.Tx, rec store.Table, st games.State) error {
 	log, err := tx.Log(rec.ID)
 	if err != nil {
@@ -285,6 +285,9 @@ func (b *Bot) archive(tx store.Tx, rec store.Table, st games.State) error {
 	}
 	ref, err := tx.Archive(m)
 	if err != nil {
+		return err
+	}
+	if err := b.rate(tx, rec, m); err != nil {
 		return err
 	}
 	done := map[int64]bool{}

@@ -8,8 +8,8 @@ import (
 	"github.com/kozyr-bot/kozyr/store"
 )
 
-// scoreContentTx answers /score: the sheet of the match running at place, else of the chat's
-// last finished one.
+// scoreContentTx answers /score: the sheet of the match running at place, else of the last one
+// finished there (a forum topic has its own).
 func (b *Bot) scoreContentTx(tx store.Tx, place store.Place, lang string) render.Content {
 	if rec, err := tx.TableAt(place); err == nil && rec.Started {
 		st, err := b.stateOf(tx, b.mem(rec.ID), rec)
@@ -19,7 +19,7 @@ func (b *Bot) scoreContentTx(tx store.Tx, place store.Place, lang string) render
 		}
 		return b.render.SheetContent(rec, st.Score(), lang)
 	}
-	m, err := tx.LastMatch(place.Chat)
+	m, err := tx.LastMatchAt(place)
 	if err != nil {
 		return render.Content{Text: b.render.Text(lang, "bot.score.none")}
 	}

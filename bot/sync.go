@@ -271,7 +271,9 @@ type rowBody struct {
 	Version int             `json:"version,omitempty"` // rowEvents: the version the action made
 	Chat    int64           `json:"chat,omitempty"`    // rowReply: where to send it
 	Topic   int             `json:"topic,omitempty"`
+	Edit    int             `json:"edit,omitempty"` // rowReply: the message to edit instead (a settings message)
 	Content *render.Content `json:"content,omitempty"`
+	Doc     *docRow         `json:"doc,omitempty"` // rowReply: a document to send instead (/record)
 }
 
 func eventsKey(id store.TableID, version int) string {
@@ -301,8 +303,14 @@ func posted(e games.Event) bool { return e.Kind == games.EventDealEnd || e.Kind 
 
 // putReply records a message with fixed content owed to chat (the n-th answer to update upd).
 func putReply(tx store.Tx, upd int64, n int, p store.Place, c render.Content) (store.Row, error) {
+	return putRow(tx, upd, n, rowBody{Chat: p.Chat, Topic: p.Topic, Content: &c})
+}
+
+// putRow records the n-th row owed for update upd: fixed content (sent, or edited into a
+// message) or a document.
+func putRow(tx store.Tx, upd int64, n int, rb rowBody) (store.Row, error) {
 	key := rowReply + "/" + strconv.FormatInt(upd, 10) + "/" + strconv.Itoa(n)
-	body, err := json.Marshal(rowBody{Chat: p.Chat, Topic: p.Topic, Content: &c})
+	body, err := json.Marshal(rb)
 	if err != nil {
 		return store.Row{}, err
 	}
@@ -320,6 +328,10 @@ func (b *Bot) sendRow(m *tableMem, snap *render.Snapshot, r store.Row) {
 	if err := json.Unmarshal(r.Body, &body); err != nil {
 		b.log.Error().Str("row", r.Key).Err(err).Msg("unreadable outbox row dropped")
 		b.books.done(r.Key, r.Seq)
+		return
+	}
+	if body.Doc != nil {
+		b.sendDocRow(r, body)
 		return
 	}
 	if body.Content != nil {
@@ -384,9 +396,22 @@ func (b *Bot) eventJobs(snap *render.Snapshot) []outbox.Job {
 // go out).
 func (b *Bot) sendReply(r store.Row, body rowBody) {
 	c := *body.Content
+	call := func(ctx context.Context) error { _, err := b.send(ctx, body.Chat, body.Topic, c); return err }
+	coalesce := ""
+	if body.Edit != 0 {
+		// Only the newest of a message's pending edits goes out.
+		coalesce = "r/" + strconv.FormatInt(body.Chat, 10) + "/" + strconv.Itoa(body.Edit)
+		call = func(ctx context.Context) error {
+			if err := b.edit(ctx, body.Chat, body.Edit, c); !messageGone(err) {
+				return err
+			}
+			return nil
+		}
+	}
 	b.out.Submit(outbox.Job{
-		Chat: body.Chat,
-		Call: func(ctx context.Context) error { _, err := b.send(ctx, body.Chat, body.Topic, c); return err },
+		Chat:     body.Chat,
+		Coalesce: coalesce,
+		Call:     call,
 		Done: func(err error) {
 			b.sendFailed(body.Chat, err)
 			b.books.done(r.Key, r.Seq)

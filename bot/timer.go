@@ -38,7 +38,7 @@ func (b *Bot) tick(ctx context.Context, m *tableMem) {
 	for _, s := range snap.State.ToAct() {
 		p := snap.Rec.Seats[s]
 		auto := p.AI || p.Away
-		if auto && !now.Before(m.changed().Add(b.cfg.AIDelay)) {
+		if auto && !now.Before(m.changed().Add(b.aiDelay(snap.Rec))) {
 			b.agentMove(ctx, m, snap, s, false)
 			return
 		}
@@ -93,7 +93,7 @@ func agentChoice(r games.Rules, l search.Level, st games.State, s games.Seat, ve
 	return search.Decide(r, l, st, s, agentStream(seed, version, s))
 }
 
-// changed is when the table last changed: agents wait AIDelay from there.
+// changed is when the table last changed: agents wait the table's AI delay from there.
 func (m *tableMem) changed() time.Time {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -121,11 +121,28 @@ func (b *Bot) reschedule(m *tableMem, snap *render.Snapshot) {
 	for _, s := range toAct {
 		at := snap.Rec.Deadline
 		if p := snap.Rec.Seats[s]; p.AI || p.Away {
-			at = m.changed().Add(b.cfg.AIDelay)
+			at = m.changed().Add(b.aiDelay(snap.Rec))
 		}
 		if !at.IsZero() && (due.IsZero() || at.Before(due)) {
 			due = at
 		}
 	}
 	b.sched.Set(snap.Rec.ID, due)
+}
+
+// turnTimeout is how long a player of table rec may think before the agent plays for them (0:
+// for ever): the table's own, else the bot's.
+func (b *Bot) turnTimeout(rec store.Table) time.Duration {
+	if rec.TurnTimeout != nil {
+		return *rec.TurnTimeout
+	}
+	return b.cfg.TurnTimeout
+}
+
+// aiDelay is how long the computer players of table rec pause before a move.
+func (b *Bot) aiDelay(rec store.Table) time.Duration {
+	if rec.AIDelay != nil {
+		return *rec.AIDelay
+	}
+	return b.cfg.AIDelay
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -92,6 +93,26 @@ func TestSerializerOrderPerKey(t *testing.T) {
 	}
 }
 
+// TestSerializerWaitRacesDo: work queued while a Wait runs (a finishing job queues a table's
+// drop) is waited for too, and the race detector finds nothing to say.
+func TestSerializerWaitRacesDo(t *testing.T) {
+	s := newSerializer(testLog(t))
+	var ran atomic.Int32
+	for i := range 50 {
+		s.Do(queueKey{chat: int64(i)}, func() {
+			s.Do(queueKey{chat: -int64(i) - 1}, func() { ran.Add(1) })
+		})
+		ctx, cancel := contextWithTimeout(5 * time.Second)
+		if err := s.Wait(ctx); err != nil {
+			t.Fatal(err)
+		}
+		cancel()
+		if got := ran.Load(); got != int32(i+1) {
+			t.Fatalf("after Wait %d: %d follow-up jobs ran", i, got)
+		}
+	}
+}
+
 // TestSerializerBound: a queue holds at most maxQueue waiting jobs; the one beyond is refused.
 func TestSerializerBound(t *testing.T) {
 	s := newSerializer(testLog(t))
@@ -120,12 +141,15 @@ func TestTrackerOffset(t *testing.T) {
 	if tr.offset() != 0 {
 		t.Errorf("offset before any update: %d", tr.offset())
 	}
+	start := func(id int64, at time.Time) (*pending, bool) {
+		return tr.start(&models.Update{ID: id}, []byte("{}"), false, at)
+	}
 	for _, id := range []int64{11, 12, 15, 16} {
-		if _, fresh := tr.start(id, now); !fresh {
+		if _, fresh := start(id, now); !fresh {
 			t.Fatalf("update %d not fresh", id)
 		}
 	}
-	if _, fresh := tr.start(12, now); fresh {
+	if _, fresh := start(12, now); fresh {
 		t.Error("a redelivered update in flight counted as new")
 	}
 	tr.settle(12, nil, now)
@@ -141,10 +165,10 @@ func TestTrackerOffset(t *testing.T) {
 	if got := tr.offset(); got != 16 {
 		t.Errorf("offset %d after 16 failed, want it held at 16", got)
 	}
-	if _, fresh := tr.start(16, now); fresh {
+	if _, fresh := start(16, now); fresh {
 		t.Error("a failed update was retried at once")
 	}
-	p, fresh := tr.start(16, now.Add(retryDelay))
+	p, fresh := start(16, now.Add(retryDelay))
 	if !fresh {
 		t.Fatal("a failed update was not retried after the delay")
 	}
@@ -152,6 +176,57 @@ func TestTrackerOffset(t *testing.T) {
 	<-p.done
 	if got := tr.offset(); got != 17 {
 		t.Errorf("offset %d, want 17", got)
+	}
+}
+
+// TestTrackerKept: updates kept in the store no longer hold the offset back; one that settles
+// joins the cleanup, one that fails stays kept (the bot retries it), and one that settled or
+// failed before its row was committed needs no row.
+func TestTrackerKept(t *testing.T) {
+	now := time.Now()
+	tr := newTracker()
+	for _, id := range []int64{21, 22, 23, 24} {
+		tr.start(&models.Update{ID: id}, []byte(`{"update_id":1}`), false, now)
+	}
+	tr.start(&models.Update{ID: 25}, nil, false, now) // from a webhook: never kept
+	if early := tr.toKeep(now.Add(keepAfter / 2)); len(early) != 0 {
+		t.Fatalf("%d updates to keep after a moment's wait", len(early))
+	}
+	keep := tr.toKeep(now.Add(keepAfter))
+	if len(keep) != 4 {
+		t.Fatalf("%d updates to keep, want 4 (not the webhook's)", len(keep))
+	}
+	tr.settle(23, nil, now)                // settled while its row was written
+	tr.settle(24, errors.New("disk"), now) // failed meanwhile: Telegram's to redeliver
+	tr.keptNow(keep)
+	if got := tr.offset(); got != 24 {
+		t.Errorf("offset %d, want 24: the failed one is not kept", got)
+	}
+	tr.settle(25, nil, now)
+	if got := tr.offset(); got != 24 {
+		t.Errorf("offset %d, want 24", got)
+	}
+	if p := tr.settle(21, errors.New("disk"), now); p == nil || !p.kept {
+		t.Error("a kept update that failed is not marked kept for the bot's own retry")
+	}
+	if p, fresh := tr.start(&models.Update{ID: 21}, nil, false, now.Add(retryDelay)); !fresh || !p.kept {
+		t.Error("the retry of a kept update is not kept")
+	}
+	tr.settle(21, nil, now)
+	tr.settle(22, nil, now)
+	got := tr.takeCleanup()
+	slices.Sort(got)
+	if want := []int64{21, 22, 23, 24}; !slices.Equal(got, want) {
+		t.Errorf("cleanup %v, want %v", got, want)
+	}
+	if len(tr.takeCleanup()) != 0 {
+		t.Error("cleanup not forgotten once taken")
+	}
+	for id := range int64(keepBacklog) {
+		tr.start(&models.Update{ID: 100 + id}, []byte("{}"), false, now)
+	}
+	if n := len(tr.toKeep(now)); n != keepBacklog {
+		t.Errorf("a backlog of %d: %d kept at once, want all", keepBacklog, n)
 	}
 }
 

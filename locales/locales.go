@@ -43,6 +43,13 @@ type Bundle struct {
 	// fixed holds, per language, the messages that are the same whatever the arguments (no
 	// template, no plural forms), rendered once at Load: card ranks, suits, button labels.
 	fixed map[string]map[string]string
+	// simple holds the messages whose template only prints arguments ({{.Name}}, no plural
+	// forms), split once at Load: they render without text/template, which costs most of a
+	// hand's rendering otherwise.
+	simple map[string]map[string]simpleTemplate
+	// rendered remembers what the other templates (plural forms, conditions) made of the same
+	// arguments: a hand shows the same few counts over and over.
+	rendered renderCache
 }
 
 // Load reads the embedded locales/<lang>/*.toml files. It fails on a file that does not parse, on an
@@ -73,11 +80,19 @@ func load(fsys fs.FS) (*Bundle, error) {
 	others := slices.DeleteFunc(slices.Sorted(maps.Keys(b.msgs)), func(l string) bool { return l == Fallback })
 	b.langs = append([]string{Fallback}, others...)
 	b.fixed = map[string]map[string]string{}
+	b.simple = map[string]map[string]simpleTemplate{}
 	for _, l := range b.langs {
 		b.locs[l] = i18n.NewLocalizer(b.bundle, l)
 		b.fixed[l] = map[string]string{}
+		b.simple[l] = map[string]simpleTemplate{}
 		for id, m := range b.msgs[l] {
-			if isPlural(m) || strings.Contains(m.Other, "{{") {
+			if isPlural(m) {
+				continue
+			}
+			if strings.Contains(m.Other, "{{") {
+				if t, ok := parseSimple(m.Other); ok && m.LeftDelim == "" && m.RightDelim == "" {
+					b.simple[l][id] = t
+				}
 				continue
 			}
 			if out, err := b.locs[l].Localize(&i18n.LocalizeConfig{MessageID: id}); err == nil {
@@ -258,6 +273,15 @@ func (b *Bundle) render(lang string, m games.Msg, names func(games.Seat) string,
 		}
 		data[k] = s
 	}
+	if t, ok := b.simple[lang][m.ID]; ok && parser == nil {
+		return t.execute(data), nil
+	}
+	key, cacheable := renderKey(lang, m.ID, data)
+	if cacheable && parser == nil {
+		if out, ok := b.rendered.get(key); ok {
+			return out, nil
+		}
+	}
 	cfg := &i18n.LocalizeConfig{MessageID: m.ID, TemplateData: data, TemplateParser: parser}
 	if n, ok := pluralCount(m.Args["Count"]); ok && isPlural(b.msgs[lang][m.ID]) {
 		cfg.PluralCount = n
@@ -271,7 +295,11 @@ func (b *Bundle) render(lang string, m games.Msg, names func(games.Seat) string,
 	}
 	// The default parser prints a missing argument as "<no value>", which is not valid Telegram
 	// HTML; drop it rather than have the whole message refused.
-	return strings.ReplaceAll(out, "<no value>", ""), nil
+	out = strings.ReplaceAll(out, "<no value>", "")
+	if cacheable && parser == nil {
+		b.rendered.put(key, out)
+	}
+	return out, nil
 }
 
 // arg converts one Msg argument to what the template sees: text already escaped and rendered, or a

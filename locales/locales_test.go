@@ -3,6 +3,7 @@ package locales
 import (
 	"io/fs"
 	"path"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
 )
 
 // testFiles are messages of a made-up game "tg", loaded beside the real common.toml files, so these
@@ -274,7 +276,10 @@ func TestPlural(t *testing.T) {
 		{111, "111 tricks", "111 взяток", "111 карт"},
 		{-1, "-1 trick", "-1 взятка", "-1 карта"},
 	}
-	for _, tt := range tests {
+	for pass, tt := range slices.Concat(tests, tests) { // the second time from the render cache
+		if pass == len(tests) && len(b.rendered.m) == 0 {
+			t.Fatal("nothing in the render cache")
+		}
 		if got := b.Text("en", "tg.tricks", "Count", tt.count); got != tt.en {
 			t.Errorf("en %d: %q, want %q", tt.count, got, tt.en)
 		}
@@ -361,5 +366,81 @@ func BenchmarkRender(b *testing.B) {
 	m := games.M("count.cards", "Count", 7)
 	for b.Loop() {
 		_ = bd.Render("ru", m, names)
+	}
+}
+
+// TestSimpleTemplates: every message rendered without text/template comes out exactly as go-i18n
+// renders it, with text, number and boolean arguments and with one argument missing.
+func TestSimpleTemplates(t *testing.T) {
+	b := mustLoad(t)
+	n := 0
+	for lang, msgs := range b.simple {
+		for id, tmpl := range msgs {
+			n++
+			for _, drop := range []int{-1, 0} {
+				data := map[string]any{}
+				for i, name := range tmpl.names {
+					switch {
+					case i == drop:
+					case i%3 == 0:
+						data[name] = "<b>" + name + "</b>"
+					case i%3 == 1:
+						data[name] = i * 7
+					default:
+						data[name] = i%2 == 0
+					}
+				}
+				want, err := b.locs[lang].Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data})
+				if err != nil {
+					t.Fatalf("%s %s: %v", lang, id, err)
+				}
+				want = strings.ReplaceAll(want, "<no value>", "")
+				if got := tmpl.execute(data); got != want {
+					t.Errorf("%s %s = %q, go-i18n renders %q", lang, id, got, want)
+				}
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d simple templates: the fast path is not taken", n)
+	}
+}
+
+func TestParseSimple(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		ok   bool
+		want simpleTemplate
+	}{
+		{"a {{.X}} b {{ .Y_2 }}", true, simpleTemplate{text: []string{"a ", " b ", ""}, names: []string{"X", "Y_2"}}},
+		{"{{.X}}{{.X}}", true, simpleTemplate{text: []string{"", "", ""}, names: []string{"X", "X"}}},
+		{"{{if .X}}a{{end}}", false, simpleTemplate{}},
+		{"{{- .X}}", false, simpleTemplate{}},
+		{"{{.X.Y}}", false, simpleTemplate{}},
+		{"{{.X | print}}", false, simpleTemplate{}},
+		{"{{.X", false, simpleTemplate{}},
+		{"a }} {{.X}}", false, simpleTemplate{}},
+		{"{{.X}} }}", false, simpleTemplate{}},
+	} {
+		got, ok := parseSimple(c.src)
+		if ok != c.ok || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("parseSimple(%q) = %+v, %v; want %+v, %v", c.src, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestRenderKey: a number and the text of the same digits are different renderings (a template
+// may compare them); an argument of another type is not cached.
+func TestRenderKey(t *testing.T) {
+	num, ok1 := renderKey("en", "x", map[string]any{"N": 1})
+	text, ok2 := renderKey("en", "x", map[string]any{"N": "1"})
+	if !ok1 || !ok2 || num == text {
+		t.Errorf("renderKey: %q %v, %q %v", num, ok1, text, ok2)
+	}
+	if a, _ := renderKey("en", "x", map[string]any{"A": "1", "B": "2"}); a == num {
+		t.Error("different arguments, same key")
+	}
+	if _, ok := renderKey("en", "x", map[string]any{"N": int8(1)}); ok {
+		t.Error("an int8 argument is cached")
 	}
 }

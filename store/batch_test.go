@@ -202,4 +202,3 @@ func TestWritesAreMarked(t *testing.T) {
 		}
 	}
 }
-

@@ -15,7 +15,7 @@ import (
 	"github.com/kozyr-bot/kozyr/games"
 )
 
-// Buckets of schema 2. Ids are 8-byte big-endian keys (the uint64 of an int64); records are JSON,
+// Buckets of schema 3. Ids are 8-byte big-endian keys (the uint64 of an int64); records are JSON,
 // engine states and log entries their own bytes.
 var (
 	bucketMeta = []byte("meta") // "schema" -> uint64
@@ -30,14 +30,16 @@ var (
 	bucketArchive = []byte("archive") // chat | finished unix nanos | table id -> Match
 	bucketUsers   = []byte("users")   // user id -> User
 	bucketChats   = []byte("chats")   // chat id -> Chat
+	bucketIntake  = []byte("intake")  // update id -> the update's JSON, kept until processed
+	bucketPlayers = []byte("players") // chat | game | 0 | user -> "" (schema 3)
 	allBuckets    = [][]byte{bucketMeta, bucketTables, bucketLog, bucketPlaces, bucketSeats,
-		bucketOutbox, bucketSeen, bucketArchive, bucketUsers, bucketChats}
+		bucketOutbox, bucketSeen, bucketArchive, bucketUsers, bucketChats, bucketIntake, bucketPlayers}
 
 	keySchema = []byte("schema")
 )
 
 // schemaVersion is the layout this code writes; Open migrates older files to it and refuses newer.
-const schemaVersion = 2
+const schemaVersion = 3
 
 // DefaultTimeout is how long Open waits for the file lock another process holds.
 const DefaultTimeout = 5 * time.Second
@@ -533,6 +535,32 @@ func (t *boltTx) DeleteRow(key string, seq uint64) error {
 	return nil
 }
 
+func (t *boltTx) PutUpdate(id int64, raw []byte) error {
+	if err := t.putRaw(t.bucket(bucketIntake), u64(uint64(id)), raw); err != nil {
+		return fmt.Errorf("store: keep update %d: %w", id, err)
+	}
+	return nil
+}
+
+func (t *boltTx) DeleteUpdate(id int64) error {
+	if err := t.del(t.bucket(bucketIntake), u64(uint64(id))); err != nil {
+		return fmt.Errorf("store: drop update %d: %w", id, err)
+	}
+	return nil
+}
+
+func (t *boltTx) Updates() ([]Update, error) {
+	var out []Update
+	err := t.bucket(bucketIntake).ForEach(func(k, v []byte) error {
+		if len(k) != 8 {
+			return fmt.Errorf("store: intake key %x", k)
+		}
+		out = append(out, Update{ID: int64(binary.BigEndian.Uint64(k)), Raw: bytes.Clone(v)})
+		return nil
+	})
+	return out, err
+}
+
 func (t *boltTx) Rows() ([]Row, error) {
 	var out []Row
 	err := t.bucket(bucketOutbox).ForEach(func(k, v []byte) error {
@@ -657,6 +685,12 @@ func (t *boltTx) MoveChat(from, to int64) error {
 		if err := t.del(archive, k); err != nil {
 			return err
 		}
+		moved = true
+	}
+
+	if ok, err := t.movePlayers(from, to); err != nil {
+		return fmt.Errorf("store: move players of %d: %w", from, err)
+	} else if ok {
 		moved = true
 	}
 

@@ -1,8 +1,10 @@
 package store
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -21,6 +23,7 @@ type migration struct {
 // migrations run in order; each one's result is the next one's input.
 var migrations = []migration{
 	{from: 1, run: migrate1to2},
+	{from: 2, run: migrate2to3},
 }
 
 // tableV1 is a table record of schema 1: keyed by chat, with the whole log and the state (base64)
@@ -136,6 +139,58 @@ func migrate1to2(tx *bolt.Tx, s *BoltStore) error {
 			if err := t.AppendLog(rec.ID, i, e); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// archivedHead is the part of an archived Match that rating it needs (the log, often the most
+// of it, is skipped, so the migration holds little even for a large archive).
+type archivedHead struct {
+	Table TableID     `json:"table"`
+	Place Place       `json:"place"`
+	Game  string      `json:"game"`
+	Seats []MatchSeat `json:"seats"`
+	Sheet *struct {
+		Totals  []int
+		Winners []games.Seat
+	} `json:"sheet,omitempty"`
+	Finished time.Time `json:"finished"`
+}
+
+// migrate2to3 builds the players index (the chats' leaderboards) and the users' ratings from the
+// archive: every kept match, oldest first across all chats, goes through RateMatch as if it had
+// just finished, its computer players at RatingStart (the archive does not say their level; that
+// is the normal level's rating). Ratings start afresh, so matches already dropped from the
+// archive (beyond the chat's keep limit) and schema-1 matches without a final sheet are not rated
+// and a user's Rated can be less than Played; Played, Won and Points stay as they were.
+func migrate2to3(tx *bolt.Tx, s *BoltStore) error {
+	if _, err := tx.CreateBucketIfNotExists(bucketPlayers); err != nil {
+		return fmt.Errorf("create bucket %s: %w", bucketPlayers, err)
+	}
+	var heads []archivedHead
+	err := tx.Bucket(bucketArchive).ForEach(func(k, v []byte) error {
+		var h archivedHead
+		if err := json.Unmarshal(v, &h); err != nil {
+			return fmt.Errorf("decode archive %x: %w", k, err)
+		}
+		heads = append(heads, h)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	slices.SortStableFunc(heads, func(a, b archivedHead) int {
+		return cmp.Or(a.Finished.Compare(b.Finished), cmp.Compare(a.Table, b.Table))
+	})
+	t := &boltTx{tx: tx, s: s}
+	for _, h := range heads {
+		m := Match{Table: h.Table, Place: h.Place, Game: h.Game, Seats: h.Seats, Finished: h.Finished}
+		if h.Sheet != nil {
+			m.Sheet = &games.Sheet{Totals: h.Sheet.Totals, Winners: h.Sheet.Winners}
+		}
+		if err := RateMatch(t, m, RatingStart); err != nil {
+			return fmt.Errorf("rate table %d: %w", h.Table, err)
 		}
 	}
 	return nil

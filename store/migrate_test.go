@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
@@ -38,7 +39,7 @@ func copyFixture(t *testing.T, name string) string {
 // offset. Opened now, it is migrated in place, and everything is where the bot looks for it.
 func TestMigrateSchema1(t *testing.T) {
 	path := copyFixture(t, "schema1.db")
-	for round := range 2 { // the second Open finds schema 2 and changes nothing
+	for round := range 2 { // the second Open finds schema 3 and changes nothing
 		s, err := Open(path)
 		if err != nil {
 			t.Fatalf("open %d: %v", round, err)
@@ -95,6 +96,20 @@ func TestMigrateSchema1(t *testing.T) {
 			if err != nil || alice.Lang != "ru" || !alice.DMOpen || alice.Stats["wizard"].Played != 1 || alice.Stats["wizard"].Points != -30 {
 				t.Errorf("alice: %+v, %v", alice, err)
 			}
+			// Schema 3: the archived match lists its people in the chat's leaderboard; it has no
+			// sheet to rank them by, so nobody is rated.
+			var humans []int64
+			for _, p := range m.Seats {
+				if !p.AI {
+					humans = append(humans, p.UserID)
+				}
+			}
+			if ids, err := tx.ChatPlayers(-4001, "wizard"); err != nil || len(ids) != 2 || !slices.Equal(ids, humans) {
+				t.Errorf("players of the archived match: %v, %v; its seats %+v", ids, err, m.Seats)
+			}
+			if st := alice.Stats["wizard"]; st.Rated != 0 || st.Current() != RatingStart {
+				t.Errorf("a match without a sheet was rated: %+v", st)
+			}
 			if c, err := tx.Chat(-4003); err != nil || c.Lang != "ru" {
 				t.Errorf("chat -4003: %+v, %v", c, err)
 			}
@@ -120,4 +135,75 @@ func TestMigrateSchema1(t *testing.T) {
 		}
 	}
 	_ = context.Background
+}
+
+// TestMigrateSchema2: testdata/schema2.db was written by the bot of schema 2 (before ratings):
+// six finished matches (four of Wizard in chat -4001, one of them in its topic 7 with a computer
+// player; a Skat match there with a computer player; a Joker match in chat -4002), users with
+// their stats, a Skat lobby and two chats. Opened now, it gets the players index of every chat and
+// the users' ratings, replayed from the archive oldest first with computer players at
+// RatingStart; stats, tables and chats stay as they were, and a second Open changes nothing.
+func TestMigrateSchema2(t *testing.T) {
+	path := copyFixture(t, "schema2.db")
+	// The finishing orders and the ratings, computed by hand from each match's sheet (README
+	// "Ratings"): e.g. the first Wizard match, totals 0, −30, −10 of Alice, Bob and Carol, moves
+	// them from 1500 to 1516, 1484 and 1500. In topic 7 Alice and the computer draw for second.
+	want := []struct {
+		user   int64
+		game   string
+		rating float64
+		rated  int
+		played int
+	}{
+		{101, "wizard", 1492.088, 4, 4},
+		{102, "wizard", 1470.302, 3, 3},
+		{103, "wizard", 1545.267, 4, 4},
+		{101, "skat", 1500, 1, 1},
+		{102, "skat", 1516, 1, 1},
+		{102, "joker", 1484, 1, 1},
+		{104, "joker", 1516, 1, 1},
+	}
+	for round := range 2 {
+		s, err := Open(path)
+		if err != nil {
+			t.Fatalf("open %d: %v", round, err)
+		}
+		view(t, s, func(tx Tx) error {
+			for _, w := range want {
+				u, err := tx.User(w.user)
+				st := u.Stats[w.game]
+				if err != nil || !near(st.Rating, w.rating) || st.Rated != w.rated || st.Played != w.played {
+					t.Errorf("round %d: user %d in %s: %+v, %v; want rating %.3f after %d", round, w.user, w.game, st, err, w.rating, w.rated)
+				}
+			}
+			for _, c := range []struct {
+				chat int64
+				game string
+				want []int64
+			}{
+				{-4001, "wizard", []int64{101, 102, 103}},
+				{-4001, "skat", []int64{101, 102}},
+				{-4002, "joker", []int64{102, 104}},
+				{-4002, "wizard", nil},
+				{-4001, "joker", nil},
+			} {
+				if got, err := tx.ChatPlayers(c.chat, c.game); err != nil || !slices.Equal(got, c.want) {
+					t.Errorf("players of %s in %d: %v, %v; want %v", c.game, c.chat, got, err, c.want)
+				}
+			}
+			if lobby, err := tx.TableAt(Place{Chat: -4002}); err != nil || lobby.Game != "skat" || len(lobby.Seats) != 2 {
+				t.Errorf("skat lobby: %+v, %v", lobby, err)
+			}
+			if m, err := tx.LastMatch(-4001); err != nil || m.Game != "wizard" || m.Sheet == nil || len(m.Log) == 0 {
+				t.Errorf("last match of -4001: %+v, %v", m, err)
+			}
+			if c, err := tx.Chat(-4001); err != nil || c.Lang != "ru" {
+				t.Errorf("chat -4001: %+v, %v", c, err)
+			}
+			return nil
+		})
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

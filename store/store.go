@@ -97,7 +97,12 @@ type Table struct {
 	// (0: the last action was nobody's timeout).
 	TimedOut int       `json:"timed_out,omitempty"`
 	Deadline time.Time `json:"deadline,omitzero"` // turn timer; zero when none runs
-	Created  time.Time `json:"created"`
+	// TurnTimeout and AIDelay are the table's own timing (a player's time per move, 0 for none;
+	// the computer players' pause), taken from its group's settings when it opened; nil leaves
+	// them to the bot's configuration.
+	TurnTimeout *time.Duration `json:"turn_timeout,omitempty"`
+	AIDelay     *time.Duration `json:"ai_delay,omitempty"`
+	Created     time.Time      `json:"created"`
 	// Finished is set by the action that ended the match, Closed (a locale id saying why) when the
 	// table ended without a result. Either way the table no longer holds its place, and its record
 	// stays only until its last messages are out.
@@ -184,6 +189,11 @@ type Stat struct {
 	Played int `json:"played"`
 	Won    int `json:"won"`
 	Points int `json:"points"` // the sum of the match totals (a games.Rater rates it with Played)
+	// Rating is the Elo rating after Rated matches (see RateMatch); with Rated 0 the user is
+	// unrated and counts at RatingStart. Rated can be less than Played: matches finished before
+	// ratings existed and dropped from the archive were never rated.
+	Rating float64 `json:"rating,omitempty"`
+	Rated  int     `json:"rated,omitempty"`
 }
 
 // Chat is what kozyr remembers of a group.
@@ -193,6 +203,28 @@ type Chat struct {
 	// Sent are the unix milliseconds at which the bot's recent calls to the group ended, so a
 	// restarted bot keeps Telegram's per-group limit.
 	Sent []int64 `json:"sent,omitempty"`
+	// Settings are the defaults the group's administrators chose for its new tables.
+	Settings Settings `json:"settings,omitzero"`
+}
+
+// Settings are a group's defaults for the tables it opens (/settings). What is left unset falls to
+// the bot's configuration (timing, level) or the game's own default (options).
+type Settings struct {
+	// Version counts the changes of the settings and of the group's language, so a press on a
+	// settings message drawn before one changes nothing.
+	Version int `json:"version,omitempty"`
+	// Options are per game name: Option.Key -> value, only values other than the game's default.
+	Options map[string]map[string]string `json:"options,omitempty"`
+	// Level is a search.Level's name, "" for the bot's default.
+	Level       string         `json:"level,omitempty"`
+	TurnTimeout *time.Duration `json:"turn_timeout,omitempty"` // 0: no turn timer
+	AIDelay     *time.Duration `json:"ai_delay,omitempty"`
+}
+
+// Update is an update kept by PutUpdate: its id and its JSON as Telegram sent it.
+type Update struct {
+	ID  int64
+	Raw []byte
 }
 
 // Store is the persistence contract the bot relies on. Update runs fn in one write transaction
@@ -247,10 +279,19 @@ type Tx interface {
 	DeleteRow(key string, seq uint64) error
 	Rows() ([]Row, error)
 
+	// PutUpdate keeps an update Telegram delivered, as it came, so the bot may confirm it to
+	// Telegram before it is processed; DeleteUpdate drops it once processed; Updates lists the
+	// ones kept, in id order, for a restarted bot to process.
+	PutUpdate(id int64, raw []byte) error
+	DeleteUpdate(id int64) error
+	Updates() ([]Update, error)
+
 	// Archive keeps a finished match, dropping the chat's oldest beyond the store's keep limit.
 	Archive(m Match) (MatchRef, error)
-	// LastMatch is the newest archived match of chat; Match the one ref names.
+	// LastMatch is the newest archived match of chat, LastMatchAt the newest played at p (a
+	// forum topic's own); Match the one ref names.
 	LastMatch(chat int64) (Match, error)
+	LastMatchAt(p Place) (Match, error)
 	Match(ref MatchRef) (Match, error)
 
 	User(id int64) (User, error)
@@ -258,9 +299,14 @@ type Tx interface {
 	Chat(id int64) (Chat, error)
 	PutChat(c Chat) error
 
+	// AddChatPlayer lists user among the players of game in chat (any of its topics), the index
+	// of the chat's leaderboard; ChatPlayers lists them in id order, without reading other users.
+	AddChatPlayer(chat int64, game string, user int64) error
+	ChatPlayers(chat int64, game string) ([]int64, error)
+
 	// MoveChat moves everything kept under chat from to chat to (a group that became a
-	// supergroup): its tables' places, its archive and its settings. ErrConflict if a table of
-	// from would take a place to already holds.
+	// supergroup): its tables' places, its archive, its players and its settings. ErrConflict if
+	// a table of from would take a place to already holds.
 	MoveChat(from, to int64) error
 }
 

@@ -54,9 +54,13 @@ func sampleTable(chat int64) Table {
 		Shown:       99,
 		TimedOut:    2,
 		Deadline:    t0.Add(2 * time.Minute),
+		TurnTimeout: ptr(90 * time.Second),
+		AIDelay:     ptr(time.Duration(0)),
 		Created:     t0,
 	}
 }
+
+func ptr[T any](v T) *T { return &v }
 
 func update(t testing.TB, s Store, fn func(tx Tx) error) {
 	t.Helper()
@@ -267,6 +271,37 @@ func TestRows(t *testing.T) {
 	view(t, s, func(tx Tx) error {
 		if rows, _ := tx.Rows(); len(rows) != 1 || rows[0].Key != "t2/post" {
 			t.Errorf("after delete: %+v", rows)
+		}
+		return nil
+	})
+}
+
+// TestUpdates: kept updates come back in id order, as they were put, after a reopen; a deleted
+// one does not.
+func TestUpdates(t *testing.T) {
+	s, path := openTemp(t)
+	update(t, s, func(tx Tx) error {
+		for _, id := range []int64{700, 5, 1 << 40} {
+			if err := tx.PutUpdate(id, []byte(fmt.Sprintf(`{"update_id":%d}`, id))); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	update(t, s, func(tx Tx) error { return tx.DeleteUpdate(700) })
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	view(t, s2, func(tx Tx) error {
+		got, err := tx.Updates()
+		want := []Update{{ID: 5, Raw: []byte(`{"update_id":5}`)}, {ID: 1 << 40, Raw: []byte(`{"update_id":1099511627776}`)}}
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("Updates = %+v, %v; want %+v", got, err, want)
 		}
 		return nil
 	})

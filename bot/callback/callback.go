@@ -28,6 +28,8 @@ const (
 	PagePrefix  = "p2|"
 	LobbyPrefix = "l2|"
 	PickPrefix  = "n1|"
+	// SettingsPrefix starts the buttons of a group's settings message (settings.go).
+	SettingsPrefix = "s1|"
 )
 
 // Play is a game button: "v2|<table>|<version>|<action>".

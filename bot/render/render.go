@@ -111,7 +111,7 @@ func (r *Renderer) GameIDs() string {
 
 // RulesText is the rules text of a game.
 func (r *Renderer) RulesText(lang, game string) Content {
-	return Content{Text: "<b>" + r.GameName(lang, game) + "</b>\n" + r.Text(lang, game+".rules")}
+	return Content{Text: "<b>" + r.GameName(lang, game) + "</b>\n" + r.Text(lang, game+".rules") + "\n\n" + r.Text(lang, "record.rules")}
 }
 
 // Layout of the monospace score sheet: a phone shows about 32 columns without wrapping, so wider
@@ -165,6 +165,9 @@ func (r *Renderer) table(snap *Snapshot) Content {
 	}
 	if t.TimedOut > 0 {
 		lines = append(lines, r.Text(lang, "bot.table.timeout", "Name", r.SeatName(t, lang, games.Seat(t.TimedOut-1))))
+	}
+	if c := r.commitLine(t, lang); c != "" {
+		lines = append(lines, c)
 	}
 	for _, e := range snap.Events {
 		if e.Kind == games.EventInfo && e.To == games.Nobody {
@@ -303,6 +306,7 @@ func (r *Renderer) Lobby(t store.Table, lang string) Content {
 		lines = append(lines, "• "+r.optLabel(lang, t.Game, o.Key)+": "+r.optValue(lang, t.Game, o.Key, t.Config.Get(opts, o.Key)))
 	}
 	lines = append(lines, "• "+r.levelLabel(lang, t))
+	lines = append(lines, r.Timing(lang, t)...)
 	if t.CreatorName != "" {
 		lines = append(lines, "", r.Text(lang, "bot.lobby.creator", "Name", t.CreatorName))
 	}
@@ -373,7 +377,7 @@ func (r *Renderer) Events(snap *Snapshot, lang string, evs []games.Event) string
 		end = end || e.Kind == games.EventMatchEnd
 	}
 	if end {
-		lines = append(lines, "", r.Sheet(t, st.Score(), lang))
+		lines = append(lines, r.seedLine(t, lang), "", r.Sheet(t, st.Score(), lang))
 	}
 	return fitLines(lines)
 }
@@ -645,7 +649,8 @@ func padRight(s string, n int) string {
 	return s + strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s)))
 }
 
-// Stats answers /stats: the user's record per game.
+// Stats answers /stats: the user's record per game, with the game's overall rating (a games.Rater)
+// and the user's Elo rating.
 func (r *Renderer) Stats(u store.User, name, lang string) Content {
 	lines := []string{r.Text(lang, "bot.stats.title", "Name", name)}
 	found := false
@@ -659,6 +664,7 @@ func (r *Renderer) Stats(u store.User, name, lang string) Content {
 		if rt, ok := g.(games.Rater); ok {
 			line += " " + r.Loc.Render(lang, rt.OverallRating(s.Points, s.Played), nil)
 		}
+		line += r.eloNote(lang, s)
 		lines = append(lines, line)
 	}
 	if !found {

@@ -16,6 +16,11 @@
 //
 // SIGINT or SIGTERM stops polling, lets the updates in flight finish, flushes the outbox and
 // closes the database.
+//
+// Two subcommands check finished matches instead of running the bot (see README):
+//
+//	kozyr verify FILE | -game G -seed S [-rules V] [-players N] [-opt k=v ...] [-commit C] [-deals N]
+//	kozyr replay FILE
 package main
 
 import (
@@ -42,6 +47,11 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 {
+		if sub, ok := subcommands[os.Args[1]]; ok {
+			os.Exit(sub(os.Args[2:], os.Stdout, os.Stderr))
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err := run(ctx, os.Args[1:], os.Getenv, os.Stderr)
@@ -179,6 +189,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 			log.Error().Err(err).Msg("close database")
 		}
 	}()
+	stopStats := logStatsOnSignal(log, st) // before the first API call, which a load test waits for
+	defer stopStats()
 	loc, err := locales.Load()
 	if err != nil {
 		return err
@@ -202,8 +214,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 	log.Info().Str("bot", b.Username()).Str("db", c.db).Int("games", len(all.Rules())).Msg("kozyr started")
-	stopStats := logStatsOnSignal(log, st)
-	defer stopStats()
 	err = b.Run(ctx)
 	logStats(log, st)
 	log.Info().Msg("kozyr stopped")
@@ -230,9 +240,10 @@ func logStatsOnSignal(log zerolog.Logger, st *store.BoltStore) (stop func()) {
 }
 
 // logStats logs one "stats" line: commits (fsyncs), bytes put, bytes the commits wrote, and the
-// live heap.
+// live heap (after a collection, so it counts only what is still in use).
 func logStats(log zerolog.Logger, st *store.BoltStore) {
 	s := st.Stats()
+	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	log.WithLevel(zerolog.NoLevel).Int64("commits", s.Commits).Int64("put_bytes", s.Put).Int64("disk_bytes", s.Disk).

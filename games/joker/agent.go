@@ -151,36 +151,13 @@ func (d sim) rolloutFromPlay(a games.Action) float64 {
 	return d.playOut()
 }
 
-// value is the value card c takes when played now with announcement call: the second joker of a
-// trick takes the value opposite to the first (J-TWOJOKERS).
-func (d *sim) value(c cards.Card, call Call) Call {
-	if !c.IsJoker() {
-		return NoCall
-	}
-	switch d.trick.firstCall() {
-	case High:
-		return Low
-	case Low:
-		return High
-	}
-	return call
-}
-
-// wins reports whether c, played now with call, would take the lead of the trick (joker.md
-// "Winning a trick").
-func (d *sim) wins(c cards.Card, call Call) bool {
-	t := d.trick
-	t.add(games.Nobody, c, d.value(c, call))
-	return TrickWinner(t.cards[:t.n], t.calls[:t.n], d.trump) == t.n-1
-}
-
 // put plays card c for player p and collects the trick when it is complete.
 func (d *sim) put(p int, c cards.Card, call Call) {
 	if d.trick.n == 0 && c.IsJoker() && d.hands[p].Len() > 1 && p == d.me {
 		d.leads++
 	}
 	d.hands[p] = d.hands[p].Remove(c)
-	d.trick.add(games.Seat(p), c, d.value(c, call))
+	d.trick.add(games.Seat(p), c, d.trick.valueOf(c, call))
 	if d.trick.n < d.m {
 		d.turn = (p + 1) % d.m
 		return
@@ -200,55 +177,84 @@ func (d *sim) playOut() float64 {
 	return float64(ScoreDeal(d.bids[d.me], d.taken[d.me], d.leads, false).Points)
 }
 
+// policy is the simulated players' play (playPolicy).
+func (d *sim) policy(p int) (cards.Card, Call) {
+	return playPolicy(d.hands[p], d.bids[p]-d.taken[p], &d.trick, d.m, d.trump)
+}
+
+// estimateBid guesses a simulated player's bid from his hand (bidEstimate); the dealer avoids the
+// forbidden total (J-HOOK).
+func (d *sim) estimateBid(p int) int {
+	e := bidEstimate(d.hands[p], d.trump, d.m)
+	b := int(e + 0.5)
+	if p == d.dealer {
+		var others []int
+		for i := range d.m {
+			if i != p {
+				others = append(others, d.bids[i])
+			}
+		}
+		b = avoidForbidden(b, e, ForbiddenBid(d.handSize, others), d.handSize)
+	}
+	return b
+}
+
 // strength orders cards for the policy: trumps above plain suits, then rank.
-func (d *sim) strength(c cards.Card) int {
+func strength(c cards.Card, trump cards.Suit) int {
 	s := int(c.Rank())
-	if d.trump != cards.NoSuit && c.Suit() == d.trump {
+	if trump != cards.NoSuit && c.Suit() == trump {
 		s += 20
 	}
 	return s
 }
 
-// policy is the simulated players' play, among the cards Playable allows: win cheaply while
-// tricks are needed, duck otherwise; jokers high to win, low to duck, led only when nothing else
-// is left.
-func (d *sim) policy(p int) (cards.Card, Call) {
+// wins reports whether c, played now with call to trick t, would take the lead of the trick
+// (joker.md "Winning a trick").
+func wins(t trick, c cards.Card, call Call, trump cards.Suit) bool {
+	t.add(games.Nobody, c, t.valueOf(c, call))
+	return TrickWinner(t.cards[:t.n], t.calls[:t.n], trump) == t.n-1
+}
+
+// playPolicy is the simple play of the agent's simulations and of the search's rollouts, for a
+// player holding hand who still needs need tricks, to trick t of a deal of m players: win cheaply
+// while tricks are needed, duck otherwise; jokers high to win, low to duck, led only when nothing
+// else is left. It plays only what Playable allows.
+func playPolicy(hand cards.Set, need int, t *trick, m int, trump cards.Suit) (cards.Card, Call) {
 	var jk cards.Card
 	var plain []cards.Card
-	for _, c := range Playable(d.hands[p], d.trick.follow()).Cards() {
+	for _, c := range Playable(hand, t.follow()).Cards() {
 		if c.IsJoker() {
 			jk = c
 		} else {
 			plain = append(plain, c)
 		}
 	}
-	need := d.bids[p] - d.taken[p]
 	want := Low
 	if need > 0 {
 		want = High
 	}
-	if d.trick.n == 0 {
+	if t.n == 0 {
 		if len(plain) == 0 {
 			return jk, want
 		}
 		best := plain[0]
 		for _, c := range plain[1:] {
-			if (need > 0) == (d.strength(c) > d.strength(best)) {
+			if (need > 0) == (strength(c, trump) > strength(best, trump)) {
 				best = c
 			}
 		}
 		return best, NoCall
 	}
-	last := d.trick.n == d.m-1
-	highJoker := slices.Contains(d.trick.calls[:d.trick.n], High) // its player wins the trick
+	last := t.n == m-1
+	highJoker := slices.Contains(t.calls[:t.n], High) // its player wins the trick
 	var win, lose cards.Card
 	for _, c := range plain {
-		if d.wins(c, NoCall) {
+		if wins(*t, c, NoCall, trump) {
 			// last to play: the cheapest winner; otherwise the strongest
-			if win == cards.NoCard || (last == (d.strength(c) < d.strength(win))) {
+			if win == cards.NoCard || (last == (strength(c, trump) < strength(win, trump))) {
 				win = c
 			}
-		} else if lose == cards.NoCard || d.strength(c) > d.strength(lose) {
+		} else if lose == cards.NoCard || strength(c, trump) > strength(lose, trump) {
 			lose = c
 		}
 	}
@@ -261,7 +267,7 @@ func (d *sim) policy(p int) (cards.Card, Call) {
 		}
 		low := cards.NoCard
 		for _, c := range plain {
-			if low == cards.NoCard || d.strength(c) < d.strength(low) {
+			if low == cards.NoCard || strength(c, trump) < strength(low, trump) {
 				low = c
 			}
 		}
@@ -278,44 +284,41 @@ func (d *sim) policy(p int) (cards.Card, Call) {
 	}
 	low := win
 	for _, c := range plain {
-		if d.strength(c) < d.strength(low) {
+		if strength(c, trump) < strength(low, trump) {
 			low = c
 		}
 	}
 	return low, NoCall
 }
 
-// estimateBid guesses a simulated player's bid from his hand: jokers and high trumps are tricks,
-// aces and kings likely ones; the dealer avoids the forbidden total (J-HOOK).
-func (d *sim) estimateBid(p int) int {
+// bidEstimate is the tricks a hand is worth in a deal of m players: jokers and high trumps are
+// tricks, aces and kings likely ones.
+func bidEstimate(hand cards.Set, trump cards.Suit, m int) float64 {
 	e := 0.0
-	for _, c := range d.hands[p].Cards() {
+	for _, c := range hand.Cards() {
 		switch {
 		case c.IsJoker():
 			e++
-		case d.trump != cards.NoSuit && c.Suit() == d.trump:
+		case trump != cards.NoSuit && c.Suit() == trump:
 			e += min(1, max(0.1, float64(int(c.Rank())-7)/7))
 		case c.Rank() == cards.Ace:
-			e += 0.8 - 0.1*float64(d.m-2)
+			e += 0.8 - 0.1*float64(m-2)
 		case c.Rank() == cards.King:
-			e += 0.45 - 0.1*float64(d.m-2)
+			e += 0.45 - 0.1*float64(m-2)
 		}
 	}
-	b := int(e + 0.5)
-	if p == d.dealer {
-		var others []int
-		for i := range d.m {
-			if i != p {
-				others = append(others, d.bids[i])
-			}
-		}
-		if b == ForbiddenBid(d.handSize, others) {
-			if b > 0 && e < float64(b) || b == d.handSize {
-				b--
-			} else {
-				b++
-			}
-		}
+	return e
+}
+
+// avoidForbidden moves bid b, rounded from the estimate e, off the dealer's forbidden bid
+// (J-HOOK; -1 for none) in a deal of hand cards: down when the estimate was rounded up or b is the
+// whole hand, else up.
+func avoidForbidden(b int, e float64, forbidden, hand int) int {
+	if b != forbidden {
+		return b
 	}
-	return b
+	if b > 0 && e < float64(b) || b == hand {
+		return b - 1
+	}
+	return b + 1
 }

@@ -53,6 +53,7 @@ func (st *state) deal() {
 		st.bids[s] = -1
 	}
 	st.trick, st.last, st.won = trick{}, trick{}, 0
+	st.voids = [maxSeats]suits{}
 	st.phase = phaseBid
 	st.turn = st.next(st.dealer) // joker.md "Bidding": from the dealer's left
 }
@@ -101,6 +102,9 @@ func (st *state) play(s games.Seat, a games.Action) []games.Event {
 			st.leads[s]++
 			evs = append(evs, info(games.M("joker.ev.leadpen", "Seat", s)))
 		}
+	}
+	if v := voidOf(st.trick.follow(), c); v != cards.NoSuit {
+		st.voids[s] = st.voids[s].add(v)
 	}
 	st.hands[s] = st.hands[s].Remove(c)
 	call := NoCall

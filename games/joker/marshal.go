@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
@@ -15,8 +16,11 @@ import (
 // Unmarshal refuses every version but its own.
 const wireVersion = 1
 
-// wire is the encoded state: JSON with cards in notation, every field always present, so a stored
-// table reads well and has exactly one encoding. What follows from the rest is left out: the deal
+// wire is the encoded state: JSON with cards in notation, every field always present but voids, so
+// a stored table reads well and has exactly one encoding. Voids, the suits each seat has shown it
+// lacks this deal (letters in canonical order, "" for none), is left out while no seat has shown
+// one, so every state without a void (and a table stored before voids were kept) reads as it was
+// written. What follows from the rest is left out: the deal
 // in progress (one more than the deals scored), the dealer, the turn-up and the cards collected
 // (all three dealt by the seed), the undealt stock, the seat to act, each deal's points, the party
 // wins and second places, and the winners.
@@ -37,6 +41,7 @@ type wire struct {
 	Leads     []int       `json:"leads"`
 	Trick     []wirePlay  `json:"trick"`
 	Last      []wirePlay  `json:"last"` // the last trick while it is shown
+	Voids     []string    `json:"voids,omitempty"`
 }
 
 type wireParty struct {
@@ -68,6 +73,12 @@ func (st *state) MarshalBinary() ([]byte, error) {
 		Deals: make([]wireDeal, len(st.deals)), Phase: st.phase.String(), Hands: slices.Clone(st.hands[:n]),
 		Bids: slices.Clone(st.bids[:n]), Taken: slices.Clone(st.taken[:n]), Leads: slices.Clone(st.leads[:n]),
 		Trick: wirePlays(&st.trick), Last: wirePlays(&st.last),
+	}
+	if st.voids != [maxSeats]suits{} {
+		w.Voids = make([]string, n)
+		for s := range w.Voids {
+			w.Voids[s] = st.voids[s].String()
+		}
 	}
 	for i, p := range st.parties {
 		w.Parties[i] = wireParty{Extra: p.extra, In: slices.Clone(p.in[:n]), Totals: slices.Clone(p.totals[:n])}
@@ -165,7 +176,43 @@ func (w *wire) state() (*state, error) {
 	if err := st.setTurn(h); err != nil {
 		return nil, err
 	}
+	if err := st.setVoids(w.Voids); err != nil {
+		return nil, fmt.Errorf("voids: %w", err)
+	}
 	return st, nil
+}
+
+// setVoids reads the suits each seat has shown it lacks: none while bidding (a deal starts without
+// any) or for a seat not in the party, and never a suit the seat still holds. A void shown by a
+// card on the table (voidOf) may be missing: tables stored before voids were kept have none.
+func (st *state) setVoids(ws []string) error {
+	if ws == nil {
+		return nil
+	}
+	if len(ws) != st.n {
+		return fmt.Errorf("%d lists for %d seats", len(ws), st.n)
+	}
+	for s, text := range ws {
+		var v suits
+		for _, su := range cards.Suits {
+			if strings.HasPrefix(text, su.Letter()) {
+				v, text = v.add(su), text[1:]
+			}
+		}
+		switch {
+		case text != "":
+			return fmt.Errorf("seat %d: %q is not suit letters in canonical order", s, ws[s])
+		case v != 0 && (st.phase == phaseBid || !st.in[s]):
+			return fmt.Errorf("seat %d shows voids %v while it has played nothing this deal", s, v)
+		case !st.hands[s].Intersect(v.cards()).Empty():
+			return fmt.Errorf("seat %d shows voids %v and holds %v", s, v, st.hands[s].Intersect(v.cards()))
+		}
+		st.voids[s] = v
+	}
+	if st.voids == [maxSeats]suits{} {
+		return errors.New("a list of no voids")
+	}
+	return nil
 }
 
 // seatsOf reads a per-seat list of flags: n of them, at least two set (a party has 2+ players).

@@ -76,3 +76,7 @@ func (rules) Unmarshal(b []byte) (games.State, error) {
 
 // Agent is the trick game's computer player, the one the bot seats for a joker table.
 func (rules) Agent() games.Agent { return Agent{} }
+
+// RolloutAgent is the cheap player a search plays its simulated deals with (games.RolloutRules):
+// the Agent runs simulations of its own, far too slow for the thousands of moves of a decision.
+func (rules) RolloutAgent() games.Agent { return Rollout{} }

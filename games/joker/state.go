@@ -61,10 +61,54 @@ type state struct {
 	hands  [maxSeats]cards.Set
 	bids   [maxSeats]int // -1: not bid yet, or not in the party
 	taken  [maxSeats]int
-	leads  [maxSeats]int // penalised joker leads this deal (J-LEADPEN)
-	trick  trick         // the trick in progress
-	last   trick         // the last trick collected, while it is shown (until a card is played)
-	won    cards.Set     // the cards of the tricks collected this deal
+	leads  [maxSeats]int   // penalised joker leads this deal (J-LEADPEN)
+	trick  trick           // the trick in progress
+	last   trick           // the last trick collected, while it is shown (until a card is played)
+	won    cards.Set       // the cards of the tricks collected this deal
+	voids  [maxSeats]suits // the suits each seat has shown it lacks this deal (see voidOf)
+}
+
+// suits is a set of the four suits, bit s standing for suit s.
+type suits uint8
+
+// add returns v with suit s.
+func (v suits) add(s cards.Suit) suits { return v | 1<<s }
+
+// has reports whether s is in v.
+func (v suits) has(s cards.Suit) bool { return s < 4 && v&(1<<s) != 0 }
+
+// cards are the cards of the Pack of the suits in v.
+func (v suits) cards() cards.Set {
+	var out cards.Set
+	for _, s := range cards.Suits {
+		if v.has(s) {
+			out = out.Union(packSet.Suit(s))
+		}
+	}
+	return out
+}
+
+// String is the suits' letters in canonical order ("CH"), "" for none: their stored form.
+func (v suits) String() string {
+	out := ""
+	for _, s := range cards.Suits {
+		if v.has(s) {
+			out += s.Letter()
+		}
+	}
+	return out
+}
+
+// voidOf is the suit a play of c to a trick whose suit to follow is follow shows its player to
+// lack, NoSuit when it shows nothing: a player who holds the suit to follow plays it or a joker
+// (joker.md "Play", J-ANYTIME), so a card of another suit means he has none. A joker, a card to a
+// trick whose suit is not fixed yet (after a led joker, J-LEAD) and a card that follows show
+// nothing; there is no obligation to trump, so nothing is learnt about trumps.
+func voidOf(follow cards.Suit, c cards.Card) cards.Suit {
+	if follow == cards.NoSuit || c.IsJoker() || c.Suit() == follow {
+		return cards.NoSuit
+	}
+	return follow
 }
 
 // appendShared appends x to s, a slice states share, without writing into s's array.

@@ -161,6 +161,21 @@ func (t *trick) plays() []Play {
 	return out
 }
 
+// valueOf is the value card c takes when played now with announcement call: the second joker of
+// a trick takes the value opposite to the first (J-TWOJOKERS); NoCall for a suited card.
+func (t *trick) valueOf(c cards.Card, call Call) Call {
+	if !c.IsJoker() {
+		return NoCall
+	}
+	switch t.firstCall() {
+	case High:
+		return Low
+	case Low:
+		return High
+	}
+	return call
+}
+
 // firstCall is the value of the joker already in the trick, NoCall if there is none.
 func (t *trick) firstCall() Call {
 	for i, c := range t.cards[:t.n] {

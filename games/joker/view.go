@@ -39,6 +39,23 @@ type View struct {
 
 // View shows the public table to all, the hand only to its owner.
 func (st *state) View(s games.Seat) games.View {
+	v, g, m := st.agentView(s)
+	v.Table = st.table(g, m)
+	if st.phase != phaseOver && s == st.turn {
+		v.Prompt = st.prompt(g)
+	}
+	return v
+}
+
+// AgentView is View without its texts for people (games.AgentViewer): the search asks for one at
+// every simulated move.
+func (st *state) AgentView(s games.Seat) games.View {
+	v, _, _ := st.agentView(s)
+	return v
+}
+
+// agentView is the View but its Table and Prompt, with its structured part and the standings.
+func (st *state) agentView(s games.Seat) (games.View, View, standings) {
 	v := games.View{Seat: s, Players: st.n, ToAct: st.ToAct(), Dealer: st.dealer}
 	if st.valid(s) {
 		v.Hand = st.hands[s].Cards()
@@ -60,11 +77,7 @@ func (st *state) View(s games.Seat) games.View {
 		g.Forbidden = st.forbidden()
 	}
 	v.Game = g
-	v.Table = st.table(g, m)
-	if st.phase != phaseOver && s == st.turn {
-		v.Prompt = st.prompt(g)
-	}
-	return v
+	return v, g, m
 }
 
 // table is the group message: deal, trump, bids and tricks, the trick, the last trick, totals.

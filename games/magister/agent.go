@@ -13,15 +13,37 @@ import (
 // still to play in the bank, lets them answer with the same one-step policy, and keeps the card
 // with the best average outcome for itself. It reads only its View and Legal, and plays the
 // simulated banks with the engine's own rules (Bank.Play, LegalPlays).
-type Agent struct{}
+//
+// Samples is how many deals of the unseen cards each decision simulates, agentSamples when 0:
+// the rule agent of a table uses the default, the search's rollouts a cheaper few (RolloutAgent).
+type Agent struct {
+	Samples int
+}
 
 // agentSamples is the number of simulated deals of the unseen cards per decision.
 const agentSamples = 10
 
-// Choose picks a card (or, in the variant-1 trump choice, where no card is known yet, a suit).
-func (Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
+// rolloutSamples is the Samples of the rollout agent: one deal of the unseen cards per decision,
+// the same play at a tenth of the agent's cost; the search's many worlds average its noise.
+const rolloutSamples = 1
+
+// RolloutAgent is the player a search plays its simulated deals with: Agent with a single
+// simulated deal per decision, since Agent's own ten make every simulated move ten times dearer.
+func RolloutAgent() Agent { return Agent{Samples: rolloutSamples} }
+
+// Choose picks a card, or in the variant-1 trump choice a suit, by simulation (chooseTrump).
+func (a Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
 	g, ok := v.Game.(View)
-	if !ok || len(legal) == 1 || legal[0].Kind != "play" || v.Seat < 0 || int(v.Seat) >= g.Players {
+	if !ok || len(legal) == 1 || v.Seat < 0 || int(v.Seat) >= g.Players {
+		return legal[rng.IntN(len(legal))]
+	}
+	if g.Choosing {
+		if a.Samples > 0 && a.Samples < agentSamples {
+			return legal[rng.IntN(len(legal))] // a rollout's choice: the simulation is too dear
+		}
+		return chooseTrump(g, v.Seat, legal, rng)
+	}
+	if legal[0].Kind != "play" {
 		return legal[rng.IntN(len(legal))]
 	}
 	w := worldOf(g, v.Seat, cards.SetOf(v.Hand...))
@@ -35,7 +57,11 @@ func (Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Ac
 	}
 	sums := make([]float64, len(legal))
 	pool := w.unseen.Cards()
-	for range agentSamples {
+	samples := a.Samples
+	if samples <= 0 {
+		samples = agentSamples
+	}
+	for range samples {
 		rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 		var hands [4]cards.Set
 		rest := pool
@@ -44,18 +70,18 @@ func (Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Ac
 			hands[s] = cards.SetOf(rest[:k]...)
 			rest = rest[k:]
 		}
-		for i, a := range legal {
+		for i, l := range legal {
 			var b Bank
 			if g.Bank == nil {
-				b = Open(v.Seat, a.Card)
+				b = Open(v.Seat, l.Card)
 			} else {
-				b, _ = g.Bank.Play(w.tr, v.Seat, a.Card, w.hand)
+				b, _ = g.Bank.Play(w.tr, v.Seat, l.Card, w.hand)
 			}
 			for _, s := range order {
 				c := w.greedy(b, s, hands[s])
 				b, _ = b.Play(w.tr, s, c, hands[s])
 			}
-			sums[i] += w.final(b, v.Seat) + w.keep(a.Card, b.Holder() == v.Seat)
+			sums[i] += w.final(b, v.Seat) + w.keep(l.Card, b.Holder() == v.Seat)
 		}
 	}
 	best := 0

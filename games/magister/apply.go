@@ -49,6 +49,7 @@ func (g *state) startDeal(d int) []games.Event {
 	g.hands, g.aside = g.dealt(d, g.dealer)
 	g.stock = 0
 	g.taken, g.banks, g.lastTwo, g.fours = [4]cards.Set{}, [4]int{}, [4]int{}, [4]int{}
+	g.voids = [4]cards.Set{}
 	g.played = 0
 	g.bank, g.last = Bank{}, Bank{}
 	g.leader = g.firstLeader(d, g.dealer, g.hands)
@@ -100,7 +101,10 @@ func (g *state) play(s games.Seat, c cards.Card) []games.Event {
 	if g.leading() {
 		g.bank, g.last = Open(s, c), Bank{}
 	} else {
-		g.bank, _ = g.bank.Play(g.tr, s, c, hand)
+		before := g.bank
+		var o Outcome
+		g.bank, o = g.bank.Play(g.tr, s, c, hand)
+		g.voids[s] = g.voids[s].Union(shownMissing(before, c, o))
 	}
 	g.turn = g.left(s)
 	if len(g.bank.Plays) < g.n {

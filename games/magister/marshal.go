@@ -39,6 +39,9 @@ type wireState struct {
 	Bank    *wireBank      `json:"bank,omitempty"`
 	Last    *wireBank      `json:"last,omitempty"`
 	Records []string       `json:"records"`
+	// Voids are the cards each seat has shown it does not hold this deal (public: they follow
+	// from banks already collected); left out while nobody has shown any.
+	Voids []cards.Set `json:"voids,omitempty"`
 }
 
 // wireTrumps is Trumps with the suits as letters ("S", "H"; "" for a variant-1 trump not chosen
@@ -69,6 +72,9 @@ func (g *state) MarshalBinary() ([]byte, error) {
 	}
 	for i, r := range g.records {
 		w.Records[i] = formatRecord(r)
+	}
+	if g.voids != [4]cards.Set{} {
+		w.Voids = g.voids[:g.n]
 	}
 	b, err := json.Marshal(w)
 	if err != nil {
@@ -143,6 +149,10 @@ func (w *wireState) state() (*state, error) {
 	}
 	copy(g.hands[:], w.Hands)
 	copy(g.taken[:], w.Taken)
+	if len(w.Voids) != 0 && len(w.Voids) != n {
+		return nil, fmt.Errorf("%d voids for %d players", len(w.Voids), n)
+	}
+	copy(g.voids[:], w.Voids)
 	for _, c := range []struct {
 		name string
 		from []int
@@ -271,7 +281,15 @@ func (g *state) check() error {
 	if all != PackSet() || count != 36 {
 		return fmt.Errorf("cards not conserved: %d cards", count)
 	}
+	for p, v := range g.voids[:g.n] {
+		if !v.Minus(PackSet()).Empty() || !v.Intersect(g.hands[p]).Empty() {
+			return fmt.Errorf("seat %d shown not to hold %v, holding %v", p, v, g.hands[p])
+		}
+	}
 	if g.choosing {
+		if g.voids != [4]cards.Set{} {
+			return errors.New("voids before the first deal")
+		}
 		return g.checkChoice()
 	}
 	if err := g.tr.Validate(g.n); err != nil {

@@ -47,6 +47,10 @@ func (rules) OverallRating(totalPoints, matches int) games.Msg {
 // Agent is Magister's computer player.
 func (rules) Agent() games.Agent { return Agent{} }
 
+// RolloutAgent is the cheaper player of the search's simulated deals (games.RolloutRules): the
+// rule agent simulates ten deals of the unseen cards per decision, the rollouts one.
+func (rules) RolloutAgent() games.Agent { return RolloutAgent() }
+
 // Options are the trump variant and its trump choices (§3).
 func (rules) Options() []games.Option {
 	var pairs []string

@@ -28,6 +28,7 @@ type state struct {
 	banks    [4]int       // banks each seat took this deal
 	lastTwo  [4]int       // of the deal's last two banks (contract LastTwo)
 	fours    [4]int       // four-of-a-suit banks (M-BONUS)
+	voids    [4]cards.Set // cards each seat has shown it does not hold this deal (§7; see noteVoids)
 	played   int          // banks finished this deal
 	bank     Bank         // the bank on the table; no Plays before the lead
 	last     Bank         // the deal's last finished bank until the next lead; no Plays if none

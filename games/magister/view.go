@@ -55,6 +55,21 @@ func (g *state) View(s games.Seat) games.View {
 	return v
 }
 
+// AgentView is View without the texts for people (Table, Private, Prompt), which agents never
+// read and which cost most of a View (games.AgentViewer): a search builds thousands per decision.
+func (g *state) AgentView(s games.Seat) games.View {
+	v := games.View{Seat: s, Players: g.n, ToAct: g.ToAct(), Dealer: g.dealer}
+	gv := g.gameView()
+	if s >= 0 && int(s) < g.n {
+		v.Hand = Sorted(g.hands[s])
+		if !g.over && s == g.turn && !g.leading() {
+			gv.Takes, gv.Knocks = g.effects(s)
+		}
+	}
+	v.Game = gv
+	return v
+}
+
 // effects splits s's legal cards into those that would take the bank now and those that would
 // knock the card on top out (§6).
 func (g *state) effects(s games.Seat) (takes, knocks cards.Set) {

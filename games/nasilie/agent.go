@@ -14,14 +14,29 @@ import (
 // trick winner, following rule and scoring, bids only what that estimate says it can make, keeps
 // the best seven cards of the stock exchange, and plays by simple trick-taking rules (draw trumps,
 // cash masters, smear points on a fellow defender's trick).
-type Agent struct{}
+//
+// Samples is how many deals an estimate plays out, agentSamples when 0; Quick keeps the seven
+// cards of the stock exchange by the quick rule of the estimates instead of trying every seven.
+// The rule agent of a table uses neither; the search's rollouts use both (RolloutAgent).
+type Agent struct {
+	Samples int
+	Quick   bool
+}
 
 // agentSamples is the number of deals an estimate plays out: enough to rank bids, few enough for
 // a turn timer.
 const agentSamples = 24
 
+// rolloutSamples is the Samples of the rollout agent: a rollout is itself one sample of the deal,
+// and the search averages many, so its estimates need far fewer.
+const rolloutSamples = 4
+
+// RolloutAgent is the player a search plays its simulated deals with: Agent with four samples
+// per estimate and the quick exchange, the same bidding and play at a small part of the cost.
+func RolloutAgent() Agent { return Agent{Samples: rolloutSamples, Quick: true} }
+
 // Choose picks one of legal for the seat whose view v is.
-func (Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
+func (ag Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Action {
 	g, ok := v.Game.(View)
 	if !ok || len(legal) == 1 {
 		return legal[0]
@@ -35,7 +50,7 @@ func (Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Ac
 			return games.Do("look")
 		}
 		if g.NextBid > 0 && has(games.Num("bid", g.NextBid)) {
-			est := estimate(k, hand, true, rng)
+			est := ag.estimate(k, hand, true, rng)
 			if est.score(g.NextBid, false) > 0.5 {
 				return games.Num("bid", g.NextBid)
 			}
@@ -43,19 +58,24 @@ func (Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Ac
 		return games.Do("pass")
 	case "nanny":
 		// N-NANNY: play 1 when that is expected to cost less than the 10 for declining.
-		if estimate(k, hand, true, rng).score(1, false) > -10 {
+		if ag.estimate(k, hand, true, rng).score(1, false) > -10 {
 			return games.Do("playone")
 		}
 		return games.Do("decline")
 	case "stock":
-		take := estimate(k, hand, true, rng).score(g.Bid, false)
-		leave := estimate(k, hand, false, rng).score(g.Bid, true)
+		take := ag.estimate(k, hand, true, rng).score(g.Bid, false)
+		leave := ag.estimate(k, hand, false, rng).score(g.Bid, true)
 		if leave > take+2 {
 			return games.Do("leave")
 		}
 		return games.Do("take")
 	case "discard":
-		keep, _ := bestSeven(hand)
+		var keep cards.Set
+		if ag.Quick {
+			keep, _ = quickSeven(hand, cards.NoSuit)
+		} else {
+			keep, _ = bestSeven(hand)
+		}
 		for _, a := range legal {
 			if a.Kind == "discard" && !keep.Has(a.Card) {
 				return a
@@ -69,7 +89,7 @@ func (Agent) Choose(v games.View, legal []games.Action, rng *rand.Rand) games.Ac
 				continue
 			}
 			k.trump = t
-			if s := estimate(k, hand, false, rng).score(g.Bid, g.Stock == "left"); s > bestScore {
+			if s := ag.estimate(k, hand, false, rng).score(g.Bid, g.Stock == "left"); s > bestScore {
 				best, bestScore = a, s
 			}
 		}
@@ -152,16 +172,20 @@ func (e samples) score(bid int, doubled bool) float64 {
 	return float64(sum) / float64(len(e))
 }
 
-// estimate plays the deal out agentSamples times as declarer with the unseen cards dealt at
-// random. With stock, the sample's stock joins the hand and the best trump and seven cards are
+// estimate plays the deal out ag.Samples (default agentSamples) times as declarer with the unseen
+// cards dealt at random. With stock, the sample's stock joins the hand and the best trump and seven cards are
 // kept by a quick rule; without it the hand is played as it is, with k.trump if named, else the
 // statically best trump.
-func estimate(k know, hand cards.Set, stock bool, rng *rand.Rand) samples {
+func (ag Agent) estimate(k know, hand cards.Set, stock bool, rng *rand.Rand) samples {
 	var e samples
+	n := ag.Samples
+	if n <= 0 {
+		n = agentSamples
+	}
 	unseen := k.pack.Minus(hand).Minus(k.gone).Minus(k.stockKnown)
 	pool := unseen.Cards()
 	opp := len(k.order) - 1
-	for range agentSamples {
+	for range n {
 		rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 		hands := make([]cards.Set, len(k.order))
 		i := 0

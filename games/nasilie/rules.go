@@ -99,6 +99,10 @@ func (rules) Unmarshal(b []byte) (games.State, error) {
 // games.AgentRules.
 func (rules) Agent() games.Agent { return Agent{} }
 
+// RolloutAgent is the cheaper player of the search's simulated deals (games.RolloutRules): the
+// rule agent plays 24 sample deals for every bid, stock and trump decision, the rollouts 4.
+func (rules) RolloutAgent() games.Agent { return RolloutAgent() }
+
 // roundsValues are the values of OptRounds: no limit, or a match of 3, 6 or 12 rounds.
 func roundsValues() []string { return []string{RoundsOff, "3", "6", "12"} }
 

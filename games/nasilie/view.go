@@ -64,6 +64,22 @@ func (st *state) View(s games.Seat) games.View {
 	return v
 }
 
+// AgentView is View without the texts for people (Table, Private, Prompt), which agents never
+// read and which cost most of a View (games.AgentViewer): a search builds thousands per decision.
+func (st *state) AgentView(s games.Seat) games.View {
+	if !seatOK(s, st.players) {
+		s = games.Nobody
+	}
+	v := games.View{Seat: s, Players: st.players, ToAct: st.ToAct(), Dealer: st.dealer, Game: st.game(s, st.tricks())}
+	if st.phase == phaseOver {
+		v.Dealer = games.Nobody
+	}
+	if s != games.Nobody && st.looked[s] && st.phase != phaseOver {
+		v.Hand = displayOrder(st.hands[s], st.trump)
+	}
+	return v
+}
+
 // displayOrder sorts a hand by suit, trumps first, each suit from its strongest card down.
 func displayOrder(h cards.Set, trump cards.Suit) []cards.Card {
 	cs := h.Cards()

@@ -53,10 +53,15 @@ func Levels() []Level { return []Level{Easy, Normal, Strong} }
 // BudgetFor is the budget of a decision in game at level l, or false at Easy (and at a level it
 // does not know). The steps are sized by BenchmarkDecide so that every decision stays within the
 // level's time on one core: a simulated move costs 10–50 µs with a plain rule agent (Skat, Wizard)
-// and 150–300 µs with an agent that runs simulations of its own (Joker, Magister, Nasilie). Strong
+// and 150–300 µs with an agent that runs simulations of its own; Joker, Magister and Nasilie play
+// their rollouts with a cheaper RolloutAgent (Joker's a few µs a move, so it affords Wizard's
+// worlds; Magister's and Nasilie's the rule agent with one and four samples). Strong
 // has four times the worlds and six times the steps. The margin is larger where the worlds are
-// few (the slow agents), so the search overrules the agent only where the worlds agree. A game not listed (jokerbank, whose worlds are
-// all the real one, so its decisions go to its agent) gets a middling budget.
+// few (the slow agents), so the search overrules the agent only where the worlds agree. A game not
+// listed gets a middling budget; for jokerbank it is never spent: no card is held, so its worlds
+// are all the real one (what a punter cannot know, the other stakes and the turn-up, is not
+// cards) and the search leaves every stake to the agent, rightly, since every unit staked loses
+// the same share whatever is known.
 func BudgetFor(game string, l Level) (Budget, bool) {
 	var b Budget
 	switch game {
@@ -65,11 +70,11 @@ func BudgetFor(game string, l Level) (Budget, bool) {
 	case "wizard":
 		b = Budget{Worlds: 120, Steps: 21_000, Margin: 1}
 	case "joker":
-		b = Budget{Worlds: 24, Steps: 100, RandomAfter: 12, Margin: 2}
+		b = Budget{Worlds: 40, Steps: 8_000, Margin: 1}
 	case "magister":
-		b = Budget{Worlds: 24, Steps: 500, Margin: 2}
+		b = Budget{Worlds: 48, Steps: 3_000, Margin: 2}
 	case "nasilie":
-		b = Budget{Worlds: 16, Steps: 600, Margin: 2}
+		b = Budget{Worlds: 32, Steps: 1_200, Margin: 2}
 	default:
 		b = Budget{Worlds: 16, Steps: 1_000, Margin: 2}
 	}

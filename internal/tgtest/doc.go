@@ -13,7 +13,9 @@
 // Tests script users (SendText, StartDM, Press, Migrate, BotAdded, BotRemoved), which queue
 // updates for getUpdates (long polling with Telegram's offset/timeout semantics), and inspect what
 // the bot did (Messages, Message, Answer, Calls, Violations). WaitFor waits on a condition with a
-// deadline; tests never sleep.
+// deadline; tests never sleep. Forum supergroups (forum.go: AddForum, CreateTopic, SendTopicText,
+// SendReply, SendAsGroup for an anonymous admin) keep the topic of every message (Message.Thread,
+// Topic), and a sendMessage into a topic that does not exist is refused like Telegram does.
 //
 // The fake is strict where Telegram is: 403 for a DM to a user who never pressed START, 400
 // "chat not found" for an unknown chat, 429 with retry_after when the bot exceeds the flood limits

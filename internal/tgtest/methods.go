@@ -36,7 +36,7 @@ func chatType(id int64) models.ChatType {
 }
 
 func (c *chat) model() models.Chat {
-	m := models.Chat{ID: c.id, Type: c.typ, Title: c.title}
+	m := models.Chat{ID: c.id, Type: c.typ, Title: c.title, IsForum: c.forum}
 	if c.typ == models.ChatTypePrivate {
 		m.FirstName, m.LastName, m.Username = c.user.FirstName, c.user.LastName, c.user.Username
 	}
@@ -82,6 +82,7 @@ func (s *Server) privateLocked(u User) *chat {
 func (s *Server) messageModelLocked(c *chat, m *message) *models.Message {
 	mm := &models.Message{ID: m.ID, Date: int(m.Date), Chat: c.model(), Text: m.Plain,
 		Entities: m.entities, EditDate: int(m.editDate), ReplyMarkup: m.markup}
+	threadModel(mm, m)
 	if m.From == BotID {
 		u := s.botUser()
 		mm.From = &u
@@ -328,7 +329,8 @@ func (s *Server) sendMessage(_ context.Context, f form) reply {
 	if !good {
 		return r
 	}
-	if r, good := replyTarget(c, f); !good {
+	to, thread, r, good := replyPlace(c, f)
+	if !good {
 		return r
 	}
 	now := s.now()
@@ -337,14 +339,28 @@ func (s *Server) sendMessage(_ context.Context, f form) reply {
 	}
 	s.warnLocked("sendMessage", id, mk.warnings)
 	m := &message{Message: Message{From: BotID, Text: ct.text, Plain: ct.plain, ParseMode: ct.mode,
-		Keyboard: mk.keyboard, Date: now.Unix()}, entities: ct.entities, markup: mk.inline}
+		Keyboard: mk.keyboard, Date: now.Unix(), Thread: thread}, entities: ct.entities, markup: mk.inline}
+	if to != nil {
+		m.ReplyTo = to.ID
+	}
 	c.addLocked(m)
 	return reply{result: s.messageModelLocked(c, m), msgID: m.ID}
 }
 
+// replyPlace is where a new message goes (sendMessage, sendDocument): the message it replies to,
+// if any, and its forum topic; or Telegram's refusal.
+func replyPlace(c *chat, f form) (*message, int, reply, bool) {
+	to, r, good := replyTarget(c, f)
+	if !good {
+		return nil, 0, r, false
+	}
+	thread, r, good := threadTarget(c, f, to)
+	return to, thread, r, good
+}
+
 // replyTarget checks reply_parameters (or the older reply_to_message_id): the message replied to
-// must exist unless allow_sending_without_reply is set.
-func replyTarget(c *chat, f form) (reply, bool) {
+// must exist unless allow_sending_without_reply is set. It returns that message, if it exists.
+func replyTarget(c *chat, f form) (*message, reply, bool) {
 	var rp struct {
 		MessageID                int  `json:"message_id"`
 		ChatID                   any  `json:"chat_id"`
@@ -352,18 +368,22 @@ func replyTarget(c *chat, f form) (reply, bool) {
 	}
 	if raw := f["reply_parameters"]; raw != "" {
 		if err := json.Unmarshal([]byte(raw), &rp); err != nil {
-			return bad("can't parse reply parameters JSON object"), false
+			return nil, bad("can't parse reply parameters JSON object"), false
 		}
 	} else if id, has := f.int64("reply_to_message_id"); has {
 		rp.MessageID, rp.AllowSendingWithoutReply = int(id), f.bool("allow_sending_without_reply")
 	}
-	if rp.MessageID == 0 || rp.ChatID != nil || rp.AllowSendingWithoutReply {
-		return reply{}, true
+	if rp.MessageID == 0 || rp.ChatID != nil {
+		return nil, reply{}, true
 	}
-	if m := c.byID[rp.MessageID]; m == nil || m.deleted {
-		return bad("message to be replied not found"), false
+	m := c.byID[rp.MessageID]
+	if m != nil && !m.deleted {
+		return m, reply{}, true
 	}
-	return reply{}, true
+	if rp.AllowSendingWithoutReply {
+		return nil, reply{}, true
+	}
+	return nil, bad("message to be replied not found"), false
 }
 
 // editTarget finds the bot's message to edit, or Telegram's refusal.

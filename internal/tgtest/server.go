@@ -75,6 +75,11 @@ type Message struct {
 	Keyboard  [][]Button
 	Date      int64 // unix seconds, never 0
 	Edits     int   // successful edits (text or keyboard)
+	// Thread is the forum topic the message is in (its message_thread_id); 0 for the General
+	// topic and for chats without topics.
+	Thread int
+	// ReplyTo is the message this one replies to, 0 for none (or one that was gone).
+	ReplyTo int
 }
 
 // CallbackAnswer is what the bot said in answerCallbackQuery.
@@ -126,6 +131,7 @@ type Server struct {
 	hook         *hook // set by setWebhook: updates are posted there instead of polled
 	deliveries   []Delivery
 	watch        func(Event)
+	maxDocument  int          // MaxDocumentSize; a test of the limit lowers it
 	conns        atomic.Int64 // connections the bot opened
 	requests     atomic.Int64
 }
@@ -165,9 +171,12 @@ type chat struct {
 	member   bool // groups: the bot is in the chat
 	admins   map[int64]bool
 	members  map[int64]bool
-	migrated int64 // migrate_to_chat_id once upgraded
+	migrated int64          // migrate_to_chat_id once upgraded
+	forum    bool           // a supergroup with topics (AddForum)
+	topics   map[int]string // forum topics by message_thread_id: their names
 	nextID   int
 	msgs     []*message
+	docs     []Document // sent with sendDocument
 	byID     map[int]*message
 	win      window // per-chat flood window
 	group    window // per-group flood window
@@ -180,6 +189,9 @@ type message struct {
 	from     User
 	editDate int64
 	deleted  bool
+	// root is the message_thread_id of a reply outside forum topics: the message the reply
+	// chain starts at (Telegram sets it without is_topic_message).
+	root int
 }
 
 type callback struct {
@@ -213,6 +225,8 @@ func New(opt Options) *Server {
 		wake:       make(chan struct{}),
 		callbacks:  map[string]*callback{},
 		commands:   map[string][]models.BotCommand{},
+
+		maxDocument: MaxDocumentSize,
 	}
 	s.ts = httptest.NewUnstartedServer(s)
 	s.ts.Config.ConnState = func(_ net.Conn, st http.ConnState) {
@@ -285,6 +299,7 @@ func init() {
 		"getme":                  (*Server).getMe,
 		"getupdates":             (*Server).getUpdates,
 		"sendmessage":            (*Server).sendMessage,
+		"senddocument":           (*Server).sendDocument,
 		"editmessagetext":        (*Server).editMessageText,
 		"editmessagereplymarkup": (*Server).editMessageReplyMarkup,
 		"deletemessage":          (*Server).deleteMessage,
@@ -402,7 +417,8 @@ func (f form) bool(k string) bool {
 	return b
 }
 
-const maxBody = 20 << 20
+// maxBody bounds a request: a document of MaxDocumentSize and the form around it.
+const maxBody = MaxDocumentSize + 1<<20
 
 // readForm decodes multipart/form-data (what go-telegram sends), url-encoded and JSON bodies,
 // plus query parameters.
@@ -430,6 +446,9 @@ func readForm(r *http.Request) (form, error) {
 			if len(v) > 0 {
 				f[k] = v[0]
 			}
+		}
+		if err := addFiles(f, mf.File); err != nil {
+			return nil, err
 		}
 	case "application/json":
 		var m map[string]json.RawMessage

@@ -1,12 +1,10 @@
 package tgtest
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"mime/multipart"
 	"net/http"
 	"runtime"
 	"strings"
@@ -56,24 +54,7 @@ func start(t *testing.T, opt Options) (*Server, *tg.Bot, *clock) {
 // raw posts a multipart form like go-telegram does and returns the status and decoded body.
 func raw(t *testing.T, s *Server, method string, fields map[string]string) (int, map[string]any) {
 	t.Helper()
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	for k, v := range fields {
-		if err := w.WriteField(k, v); err != nil {
-			t.Fatal(err)
-		}
-	}
-	w.Close()
-	resp, err := http.Post(s.URL()+"/bot"+s.Token()+"/"+method, w.FormDataContentType(), &buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var out map[string]any
-	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
-		t.Fatal(err)
-	}
-	return resp.StatusCode, out
+	return postForm(t, s, method, fields, nil)
 }
 
 func send(b *tg.Bot, chat int64, text string, kb models.ReplyMarkup) (*models.Message, error) {
