@@ -54,8 +54,8 @@ func Levels() []Level { return []Level{Easy, Normal, Strong} }
 // does not know). The steps are sized by BenchmarkDecide so that every decision stays within the
 // level's time on one core: a simulated move costs 10–50 µs with a plain rule agent (Skat, Wizard)
 // and 150–300 µs with an agent that runs simulations of its own; Joker, Magister and Nasilie play
-// their rollouts with a cheaper RolloutAgent (Joker's a few µs a move, so it affords Wizard's
-// worlds; Magister's and Nasilie's the rule agent with one and four samples). Strong
+// their rollouts with a cheaper RolloutAgent (Joker's a few µs a move; Magister's and Nasilie's
+// the rule agent with one and four samples). Strong
 // has four times the worlds and six times the steps. The margin is larger where the worlds are
 // few (the slow agents), so the search overrules the agent only where the worlds agree. A game not
 // listed gets a middling budget; for jokerbank it is never spent: no card is held, so its worlds
