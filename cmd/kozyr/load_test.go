@@ -175,6 +175,7 @@ func load(b *testing.B, tables int) {
 	for _, t := range ts {
 		wg.Go(func() {
 			last, begun := -1, false
+			var table, over string // the match played, the one just over
 			var pressed time.Time
 			for {
 				var ev tgtest.Event
@@ -182,14 +183,18 @@ func load(b *testing.B, tables int) {
 				case ev = <-t.prompts:
 				case <-t.ended: // a long run plays match after match
 					last, pressed = -1, time.Time{}
+					table, over = "", table
 					t.open(fake)
 					continue
 				case <-stop:
 					return
 				}
 				data := ev.Message.Keyboard[0][0].Data
-				version, ok := buttonVersion(data)
-				if !ok || version <= last {
+				id, version, ok := buttonVersion(data)
+				if ok && table == "" && id != over {
+					table = id // the first prompt of a new match; a late one of the last is not
+				}
+				if !ok || id != table || version <= last {
 					continue
 				}
 				if !pressed.IsZero() && counting.Load() {
@@ -207,9 +212,9 @@ func load(b *testing.B, tables int) {
 					return
 				}
 				mu.Lock()
-				id := fake.Press(ev.Chat, ev.MessageID, t.player(ev.Chat), data)
+				callbackID := fake.Press(ev.Chat, ev.MessageID, t.player(ev.Chat), data)
 				pressed = time.Now()
-				pressedAt[id] = pressed
+				pressedAt[callbackID] = pressed
 				pressTimes[k-1] = pressed
 				mu.Unlock()
 				last = version
@@ -320,14 +325,15 @@ func gameButton(data string) bool {
 	return strings.HasPrefix(data, callback.PlayPrefix) || strings.HasPrefix(data, "v1|")
 }
 
-// buttonVersion is the version a game button was drawn at: its third field.
-func buttonVersion(data string) (int, bool) {
+// buttonVersion is the table (its second field) and the version (its third) a game button was
+// drawn at.
+func buttonVersion(data string) (string, int, bool) {
 	f := strings.Split(data, "|")
 	if len(f) != 4 {
-		return 0, false
+		return "", 0, false
 	}
 	v, err := strconv.Atoi(f[2])
-	return v, err == nil
+	return f[1], v, err == nil
 }
 
 // loadSample is what the bot process reports at one moment.
