@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"net/http"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/bot/callback"
@@ -176,10 +178,35 @@ func sameLog(t testing.TB, got, want []string) {
 	}
 }
 
-// tableWatch remembers every text the group's table message showed while the test waited.
+// tableWatch remembers every text the group's table message showed while the test waited: the
+// ones it saw when it looked, and every text the bot sent or edited into it (a state may last a
+// moment only, between two looks).
 type tableWatch struct {
 	h     *harness
+	mu    sync.Mutex
+	msg   int // the table message, once looked at
 	texts []string
+	sent  map[int][]string // the texts of the group's messages by id, as the fake received them
+	dms   []string         // the texts sent or edited into private chats
+}
+
+// watchTable starts watching the group's messages of h (it takes the fake's one Watch).
+func watchTable(h *harness) *tableWatch {
+	w := &tableWatch{h: h, sent: map[int][]string{}}
+	h.fake.Watch(func(ev tgtest.Event) {
+		if ev.Status != http.StatusOK || (ev.Method != "sendMessage" && ev.Method != "editMessageText") {
+			return
+		}
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		switch {
+		case ev.Chat == h.chat:
+			w.sent[ev.MessageID] = append(w.sent[ev.MessageID], ev.Message.Plain)
+		case ev.Chat > 0:
+			w.dms = append(w.dms, ev.Message.Plain)
+		}
+	})
+	return w
 }
 
 func (w *tableWatch) look() {
@@ -187,14 +214,31 @@ func (w *tableWatch) look() {
 	if !ok || w.h.groupMsg(t) == 0 {
 		return
 	}
-	if m, ok := w.h.fake.Message(w.h.chat, w.h.groupMsg(t)); ok && (len(w.texts) == 0 || w.texts[len(w.texts)-1] != m.Plain) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.msg = w.h.groupMsg(t)
+	if m, ok := w.h.fake.Message(w.h.chat, w.msg); ok && (len(w.texts) == 0 || w.texts[len(w.texts)-1] != m.Plain) {
 		w.texts = append(w.texts, m.Plain)
 	}
 }
 
 // showed reports whether the table message ever showed all of substrs at once.
 func (w *tableWatch) showed(substrs ...string) bool {
-	return slices.ContainsFunc(w.texts, func(s string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return containsAll(slices.Concat(w.texts, w.sent[w.msg]), substrs)
+}
+
+// shown reports whether the table message or a hand message ever showed all of substrs at once:
+// a moment of the trick the group's message skipped (its edits coalesce) a player's hand shows.
+func (w *tableWatch) shown(substrs ...string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return containsAll(slices.Concat(w.texts, w.sent[w.msg], w.dms), substrs)
+}
+
+func containsAll(texts, substrs []string) bool {
+	return slices.ContainsFunc(texts, func(s string) bool {
 		for _, sub := range substrs {
 			if !strings.Contains(s, sub) {
 				return false
@@ -381,8 +425,8 @@ func TestJokerParty(t *testing.T) {
 	h.say(group, alice, "/addai")
 	h.seats(4)
 	h.fixSeed(seed)
+	w := watchTable(h)
 	h.begin(alice)
-	w := &tableWatch{h: h}
 	pressed := h.playBy(humans, jokerPolicy, w)
 	end := h.ended()
 	h.flush()
@@ -394,7 +438,7 @@ func TestJokerParty(t *testing.T) {
 	if kinds["high"] == 0 || kinds["low"] == 0 || kinds["bid"]+kinds["pass"] != 2*13 {
 		t.Errorf("the humans pressed %v", kinds)
 	}
-	if !w.showed("Trump", "Alice: bid", ", took", "Bob: bid") || !w.showed(" high") || !w.showed("Last trick") {
+	if !w.showed("Trump", "Alice: bid", ", took", "Bob: bid") || !w.shown("🃏 high") || !w.showed("Last trick") {
 		t.Errorf("the table never showed bids, tricks and a joker called high; %d texts, last:\n%s", len(w.texts), w.texts[len(w.texts)-1])
 	}
 
@@ -530,8 +574,8 @@ func TestJokerBankSession(t *testing.T) {
 	h.pressLobby(carol, "ai")
 	h.seats(4)
 	h.fixSeed(seed)
+	w := watchTable(h)
 	h.begin(alice)
-	w := &tableWatch{h: h}
 
 	// Round 1: Alice stakes first and alone; her stake is hers to see, the group only learns that
 	// she has staked.

@@ -78,7 +78,7 @@ func (t simpleTemplate) execute(data map[string]any) string {
 }
 
 // renderCacheSize bounds the remembered renderings; a full cache starts afresh.
-const renderCacheSize = 8192
+const renderCacheSize = 1024
 
 // renderCache maps a message and its arguments to the text they render to. Only templates
 // that text/template must run are remembered; their output depends on nothing else.
