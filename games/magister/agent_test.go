@@ -2,36 +2,17 @@ package magister
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
-// playMatch plays one game of cfg with an agent per seat, checking every choice is legal, and
-// returns the final state.
+// playMatch plays one match with an agent per seat (gametest.PlayAgents).
 func playMatch(t testing.TB, cfg games.Config, seed uint64, agents []games.Agent) games.State {
 	t.Helper()
-	st, err := Rules().New(cfg, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 77))
-	for steps := 0; len(st.ToAct()) > 0; steps++ {
-		if steps > 200_000 {
-			t.Fatalf("seed %d: match did not end", seed)
-		}
-		s := st.ToAct()[0]
-		legal := st.Legal(s)
-		a := agents[s].Choose(st.View(s), legal, rng)
-		if !slices.Contains(legal, a) {
-			t.Fatalf("seed %d seat %d chose %v, not in %v", seed, s, a, legal)
-		}
-		if st, _, err = st.Apply(s, a); err != nil {
-			t.Fatalf("seed %d seat %d %v: %v", seed, s, a, err)
-		}
-	}
+	st, _ := gametest.PlayAgents(t, Rules(), cfg, seed, agents)
 	return st
 }
 

@@ -2,36 +2,17 @@ package skat
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/games"
 	"github.com/kozyr-bot/kozyr/games/cards"
+	"github.com/kozyr-bot/kozyr/games/gametest"
 )
 
-// skatMatch plays one Skat match with an agent per seat, checking every choice is legal, and
-// returns the final state.
+// skatMatch plays one Skat match with an agent per seat (gametest.PlayAgents).
 func skatMatch(t testing.TB, cfg games.Config, seed uint64, agents []games.Agent) games.State {
 	t.Helper()
-	st, err := Rules().New(cfg, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 77))
-	for steps := 0; len(st.ToAct()) > 0; steps++ {
-		if steps > 200_000 {
-			t.Fatalf("seed %d: match did not end", seed)
-		}
-		s := st.ToAct()[0]
-		legal := st.Legal(s)
-		a := agents[s].Choose(st.View(s), legal, rng)
-		if !slices.Contains(legal, a) {
-			t.Fatalf("seed %d seat %d chose %v, not in %v", seed, s, a, legal)
-		}
-		if st, _, err = st.Apply(s, a); err != nil {
-			t.Fatalf("seed %d seat %d %v: %v", seed, s, a, err)
-		}
-	}
+	st, _ := gametest.PlayAgents(t, Rules(), cfg, seed, agents)
 	return st
 }
 
