@@ -48,6 +48,8 @@ func (b *Bot) refuse(ctx context.Context, upd int64, q *models.CallbackQuery, te
 	})
 	if err != nil {
 		b.log.Warn().Int64("update", upd).Err(err).Msg("mark a refused press processed")
+	} else {
+		durable(ctx)
 	}
 	if first || err != nil {
 		b.answer(ctx, q.ID, text, url, false)
@@ -79,6 +81,7 @@ func (b *Bot) onPlay(ctx context.Context, upd int64, q *models.CallbackQuery) er
 	lang := b.pressLang(ctx, d.Table, &q.From)
 	snap, rows, err := b.act(ctx, upd, d.Table, d.Version, actor{user: q.From.ID}, d.Action)
 	if err == nil {
+		durable(ctx)
 		b.answer(ctx, q.ID, b.render.Text(lang, "bot.cb.played", "Action", locales.Plain(b.loc.Action(lang, snap.Rec.Game, d.Action))), "", false)
 		b.shown(snap, rows)
 		return nil

@@ -14,6 +14,8 @@
 //     earlier sends. A redelivered update is recognised there and changes nothing.
 //   - Only then is the update settled: the poll loop's offset, or the webhook's 200, confirms to
 //     Telegram exactly the settled updates. A crash before that makes Telegram deliver it again.
+//     A press settles as soon as its transaction commits, before its answer goes out: a
+//     redelivery of it would be recognised and change nothing anyway.
 //     An update still in a queue when the poll loop asks again is kept (stored as it came, in one
 //     commit for all of them) so one slow table does not hold back the offset for everyone; a
 //     restarted bot processes the kept ones first.

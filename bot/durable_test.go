@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kozyr-bot/kozyr/internal/tgtest"
@@ -108,6 +109,38 @@ func TestWebhookMatch(t *testing.T) {
 		}
 	}
 	h.clean()
+}
+
+// TestPressSettledBeforeAnswer: an accepted press is settled (confirmable to Telegram) once its
+// move is committed, not only after its answer and messages have gone out, so a busy bot's next
+// getUpdates hands out new presses instead of this one again. While the fake is serving the
+// press's answerCallbackQuery, the bot holds no update in flight.
+func TestPressSettledBeforeAnswer(t *testing.T) {
+	t.Parallel()
+	h := start(t, setup{})
+	h.openDMs(alice, bob)
+	h.aliceBobAndAgent()
+	cur := h.waitTurn([]tgtest.User{alice, bob}, -1)
+
+	var mu sync.Mutex
+	busy := map[string]int{} // callback id -> updates in flight while its answer was served
+	h.fake.Watch(func(ev tgtest.Event) {
+		if ev.Method == "answerCallbackQuery" {
+			mu.Lock()
+			busy[ev.CallbackID] = h.bot.intake.busy()
+			mu.Unlock()
+		}
+	})
+	id := h.fake.Press(cur.user.ID, cur.msg.ID, cur.user, firstData(cur.msg))
+	h.wait("the answer", func() bool { _, ok := h.fake.Answer(id); return ok })
+	if a, _ := h.fake.Answer(id); !strings.HasPrefix(a.Text, "Played") {
+		t.Fatalf("answer %q, want the move's", a.Text)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if n, ok := busy[id]; !ok || n != 0 {
+		t.Errorf("%d updates in flight while the press was answered (seen %v), want 0", n, ok)
+	}
 }
 
 // TestRedeliveryChangesNothing: a bot restarted before it confirmed anything is handed every

@@ -249,8 +249,14 @@ func (b *Bot) receive(u *models.Update, raw []byte, kept bool) (*pending, bool) 
 		return p, false
 	}
 	run := func() {
-		err := b.safely(u)
-		if p := b.intake.settle(u.ID, err, time.Now()); p != nil && p.kept && err != nil {
+		var once sync.Once
+		var settled *pending
+		settle := func(err error) *pending {
+			once.Do(func() { settled = b.intake.settle(u.ID, err, time.Now()) })
+			return settled
+		}
+		err := b.safely(context.WithValue(b.work, durableKey{}, func() { settle(nil) }), u)
+		if p := settle(err); p != nil && p.kept && err != nil {
 			time.AfterFunc(retryDelay, func() {
 				if b.work.Err() == nil { // after a stop, the store keeps it for the next start
 					b.receive(p.u, p.raw, true)
@@ -268,16 +274,29 @@ func (b *Bot) receive(u *models.Update, raw []byte, kept bool) (*pending, bool) 
 	return p, true
 }
 
+// durableKey carries, in a handler's context, the function that settles its update at once.
+type durableKey struct{}
+
+// durable tells the intake that the update being handled has its whole effect committed: what the
+// handler still does (answering the press, sending) is no effect a redelivery would repeat (it is
+// recognised as processed), so the update can be confirmed to Telegram now rather than after
+// those calls, and the next poll hands out new updates instead of this one again.
+func durable(ctx context.Context) {
+	if settle, ok := ctx.Value(durableKey{}).(func()); ok {
+		settle()
+	}
+}
+
 // safely runs an update's handler; a panic (an engine's, say) is logged and the update settled, so
 // one poisonous update can neither crash the bot nor be redelivered forever.
-func (b *Bot) safely(u *models.Update) (err error) {
+func (b *Bot) safely(ctx context.Context, u *models.Update) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			b.log.Error().Int64("update", u.ID).Interface("panic", r).Msg("handler panicked")
 			err = nil
 		}
 	}()
-	err = b.handle(b.work, u)
+	err = b.handle(ctx, u)
 	if errors.Is(err, errDuplicate) {
 		return nil
 	}
@@ -413,8 +432,11 @@ func (b *Bot) resumeKept(ctx context.Context) error {
 		return fmt.Errorf("read kept updates: %w", err)
 	}
 	for _, k := range kept {
-		u := &models.Update{}
-		if err := json.Unmarshal(k.Raw, u); err != nil || u.ID != k.ID {
+		u, err := decodeUpdate(k.Raw)
+		if err == nil && u.ID != k.ID {
+			err = fmt.Errorf("update %d kept as %d", u.ID, k.ID)
+		}
+		if err != nil {
 			b.log.Error().Int64("update", k.ID).Err(err).Msg("a kept update cannot be read; dropped")
 			b.intake.putCleanup([]int64{k.ID})
 			continue
@@ -527,9 +549,9 @@ func (b *Bot) getUpdatesLimit(ctx context.Context, offset int64, timeout time.Du
 			out = append(out, polled{u: &models.Update{ID: id}})
 			continue
 		}
-		u := &models.Update{}
-		if err := json.Unmarshal(raw, u); err != nil {
-			return nil, fmt.Errorf("getUpdates: decode update: %w", err)
+		u, err := decodeUpdate(raw)
+		if err != nil {
+			return nil, fmt.Errorf("getUpdates: %w", err)
 		}
 		out = append(out, polled{u: u, raw: raw})
 	}
@@ -603,14 +625,18 @@ func (b *Bot) webhook(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "unauthorized", http.StatusUnauthorized)
 		return
 	}
-	var u models.Update
-	dec := json.NewDecoder(io.LimitReader(r.Body, 1<<20))
-	if err := dec.Decode(&u); err != nil || u.ID <= 0 || dec.More() {
+	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	if err != nil {
+		http.Error(w, "cannot read the update", http.StatusBadRequest)
+		return
+	}
+	u, err := decodeUpdate(body)
+	if err != nil {
 		http.Error(w, "not an update", http.StatusBadRequest)
 		return
 	}
 	b.intake.confirmed(0, time.Now())
-	p, _ := b.receive(&u, nil, false)
+	p, _ := b.receive(u, nil, false)
 	if p == nil {
 		http.Error(w, "retry later", http.StatusServiceUnavailable)
 		return

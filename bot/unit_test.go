@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"encoding/json"
 	"errors"
+	"reflect"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -318,6 +320,46 @@ func TestPressStillValid(t *testing.T) {
 	for _, tt := range tests {
 		if got := pressStillValid(tt.rec, tt.st, tt.seat, tt.who, tt.version); got != tt.want {
 			t.Errorf("%s: pressStillValid(v%d) = %v, want %v", tt.name, tt.version, got, tt.want)
+		}
+	}
+}
+
+// TestDecodeUpdate: the bot's lean decoding of an update gives the handlers what go-telegram's
+// full decoding gives them — the message, the member change, and of a callback everything but
+// its message's text and keyboard — and refuses what is no single update.
+func TestDecodeUpdate(t *testing.T) {
+	const keyboard = `"text":"Your hand","reply_markup":{"inline_keyboard":[[{"text":"7♠","callback_data":"p|1|2|x"}]]}`
+	tests := []struct {
+		name, raw string
+	}{
+		{"command", `{"update_id":7,"message":{"message_id":3,"date":1700000000,"chat":{"id":-40,"type":"supergroup","title":"G"},"from":{"id":101,"is_bot":false,"first_name":"A"},"text":"/new wizard","entities":[{"type":"bot_command","offset":0,"length":4}]}}`},
+		{"press", `{"update_id":8,"callback_query":{"id":"99","from":{"id":101,"is_bot":false,"first_name":"A","language_code":"ru"},"message":{"message_id":5,"date":1700000001,"chat":{"id":101,"type":"private"},` + keyboard + `},"chat_instance":"ci","data":"p|1|2|x"}}`},
+		{"press in a topic", `{"update_id":9,"callback_query":{"id":"100","from":{"id":102,"is_bot":false,"first_name":"B"},"message":{"message_id":6,"date":1700000002,"message_thread_id":12,"is_topic_message":true,"chat":{"id":-41,"type":"supergroup","is_forum":true},` + keyboard + `},"chat_instance":"cj","data":"l|3|join"}}`},
+		{"press on an old message", `{"update_id":10,"callback_query":{"id":"101","from":{"id":103,"is_bot":false,"first_name":"C"},"message":{"message_id":2,"date":0,"chat":{"id":103,"type":"private"}},"chat_instance":"ck","data":"p|1|0|y"}}`},
+		{"bot added", `{"update_id":11,"my_chat_member":{"chat":{"id":-42,"type":"group","title":"H"},"from":{"id":101,"is_bot":false,"first_name":"A"},"date":1700000003,"old_chat_member":{"status":"left","user":{"id":1,"is_bot":true,"first_name":"K"}},"new_chat_member":{"status":"member","user":{"id":1,"is_bot":true,"first_name":"K"}}}}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := decodeUpdate([]byte(tc.raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want models.Update
+			if err := json.Unmarshal([]byte(tc.raw), &want); err != nil {
+				t.Fatal(err)
+			}
+			if q := want.CallbackQuery; q != nil && q.Message.Message != nil {
+				m := q.Message.Message
+				q.Message.Message = &models.Message{ID: m.ID, Date: m.Date, Chat: m.Chat, MessageThreadID: m.MessageThreadID, IsTopicMessage: m.IsTopicMessage}
+			}
+			if !reflect.DeepEqual(got, &want) {
+				t.Errorf("decoded\n%+v\nwant\n%+v", got, &want)
+			}
+		})
+	}
+	for _, raw := range []string{`{"message":{"text":"/cancel"}}`, `{"update_id":1}{"update_id":2}`, `[]`, `hello`} {
+		if _, err := decodeUpdate([]byte(raw)); err == nil {
+			t.Errorf("%s decoded as an update", raw)
 		}
 	}
 }

@@ -157,9 +157,11 @@ func arena(r games.Rules, s settings, out, progress io.Writer) ([]string, error)
 	err := each(boards, s.parallel, func(k int, c *clock) error {
 		rs, _, err := playBoard(r, g, cfg, s.seed, k, a, b, c)
 		res[k] = rs
+		v, _ := boardValue(rs, plays, g.perMatch)
 		mu.Lock()
 		done++
-		fmt.Fprintf(progress, "%s: board %d of %d played\n", r.Name(), done, boards)
+		// Each board's value as it comes, so a long run can be read before it ends.
+		fmt.Fprintf(progress, "%s: board %d of %d played (board %d: a − b %.2f)\n", r.Name(), done, boards, k, v)
 		mu.Unlock()
 		return err
 	}, &c)
@@ -201,7 +203,7 @@ func arena(r games.Rules, s settings, out, progress io.Writer) ([]string, error)
 			levels = append(levels, s.b)
 		}
 		for _, l := range levels {
-			m, err := toHundred(r, cfg.Players, l, s)
+			m, err := toHundred(r, cfg.Players, l, s, progress)
 			if err != nil {
 				return nil, err
 			}
@@ -213,8 +215,9 @@ func arena(r games.Rules, s settings, out, progress io.Writer) ([]string, error)
 }
 
 // toHundred plays s.matches Nasilie matches with every seat at level l and no cap on the deals, and
-// returns the median number of deals a match took (s.maxDeals for one still running then).
-func toHundred(r games.Rules, players int, l search.Level, s settings) (float64, error) {
+// returns the median number of deals a match took (s.maxDeals for one still running then); each
+// match's count goes to progress as it ends.
+func toHundred(r games.Rules, players int, l search.Level, s settings, progress io.Writer) (float64, error) {
 	cfg := games.Config{Players: players}
 	x := make([]search.Search, players)
 	sides := make([]side, players)
@@ -223,10 +226,14 @@ func toHundred(r games.Rules, players int, l search.Level, s settings) (float64,
 	}
 	deals := make([]int, s.matches)
 	var c clock
+	var mu sync.Mutex
 	err := each(s.matches, s.parallel, func(k int, c *clock) error {
 		seed := boardSeed(s.seed^0x6e61, k)
 		_, n, err := playMatch(r, cfg, seed, x, sides, rand.New(rand.NewPCG(seed, 0)), s.maxDeals, c)
 		deals[k] = n
+		mu.Lock()
+		fmt.Fprintf(progress, "nasilie %s: match %d took %d deals\n", l, k, n)
+		mu.Unlock()
 		return err
 	}, &c)
 	return median(deals), err

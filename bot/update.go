@@ -1,0 +1,67 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/go-telegram/bot/models"
+)
+
+// wireUpdate is an update as the bot decodes it: models.Update's fields the handlers read, with
+// a callback's message reduced to where it is (wireCallbackMessage).
+type wireUpdate struct {
+	ID            int64                     `json:"update_id"`
+	Message       *models.Message           `json:"message"`
+	CallbackQuery *wireCallback             `json:"callback_query"`
+	MyChatMember  *models.ChatMemberUpdated `json:"my_chat_member"`
+}
+
+type wireCallback struct {
+	ID              string               `json:"id"`
+	From            models.User          `json:"from"`
+	Message         *wireCallbackMessage `json:"message"`
+	InlineMessageID string               `json:"inline_message_id"`
+	ChatInstance    string               `json:"chat_instance"`
+	Data            string               `json:"data"`
+	GameShortName   string               `json:"game_short_name"`
+}
+
+// wireCallbackMessage is what the handlers read of a pressed message: its chat, topic, id and
+// date (0 for a message Telegram no longer shows the bot). Its text and keyboard are the bot's own
+// drawing, which it never reads back; a hand's keyboard makes up most of a press's JSON, and
+// go-telegram's MaybeInaccessibleMessage decodes the message twice over.
+type wireCallbackMessage struct {
+	ID              int         `json:"message_id"`
+	Date            int         `json:"date"`
+	Chat            models.Chat `json:"chat"`
+	MessageThreadID int         `json:"message_thread_id"`
+	IsTopicMessage  bool        `json:"is_topic_message"`
+}
+
+// decodeUpdate reads one update (from getUpdates, a webhook or the store's kept updates) into the
+// models.Update the handlers take. It rejects anything but one JSON object, and an update without
+// its id.
+func decodeUpdate(raw []byte) (*models.Update, error) {
+	var w wireUpdate
+	if err := json.Unmarshal(raw, &w); err != nil {
+		return nil, fmt.Errorf("decode update: %w", err)
+	}
+	if w.ID <= 0 {
+		return nil, fmt.Errorf("decode update: no update_id")
+	}
+	u := &models.Update{ID: w.ID, Message: w.Message, MyChatMember: w.MyChatMember}
+	if q := w.CallbackQuery; q != nil {
+		u.CallbackQuery = &models.CallbackQuery{ID: q.ID, From: q.From, InlineMessageID: q.InlineMessageID,
+			ChatInstance: q.ChatInstance, Data: q.Data, GameShortName: q.GameShortName}
+		switch m := q.Message; {
+		case m == nil:
+		case m.Date == 0:
+			u.CallbackQuery.Message = models.MaybeInaccessibleMessage{Type: models.MaybeInaccessibleMessageTypeInaccessibleMessage,
+				InaccessibleMessage: &models.InaccessibleMessage{Chat: m.Chat, MessageID: m.ID}}
+		default:
+			u.CallbackQuery.Message = models.MaybeInaccessibleMessage{Type: models.MaybeInaccessibleMessageTypeMessage,
+				Message: &models.Message{ID: m.ID, Date: m.Date, Chat: m.Chat, MessageThreadID: m.MessageThreadID, IsTopicMessage: m.IsTopicMessage}}
+		}
+	}
+	return u, nil
+}
