@@ -82,6 +82,13 @@ type Auditor interface {
 	Redeal(s Seat, rng *rand.Rand) State
 }
 
+// Totaler is implemented by a State that gives its match totals without building its score
+// sheet, whose rows grow with the match (Nasilie's without bound): a search reads the totals at
+// the end of every rollout. Totals must equal Score().Totals, which the conformance suite checks.
+type Totaler interface {
+	Totals() []int
+}
+
 // Rater is implemented by the Rules of a game with an overall rating across matches (Magister §10):
 // the bot keeps each user's sum of match totals and matches played, and the game rates them.
 type Rater interface {

@@ -298,7 +298,11 @@ func checkState(t testing.TB, r games.Rules, st games.State, b []byte, players i
 			}
 		}
 	}
-	checkSheet(t, st.Score(), players)
+	sh := st.Score()
+	checkSheet(t, sh, players)
+	if tt, ok := st.(games.Totaler); ok && !slices.Equal(tt.Totals(), sh.Totals) {
+		t.Fatalf("Totals() = %v, but the sheet's totals are %v", tt.Totals(), sh.Totals)
+	}
 	checkView(t, st.View(games.Nobody), players)
 	for s := range games.Seat(players) {
 		v := st.View(s)

@@ -255,6 +255,20 @@ func (st *toyState) Score() games.Sheet {
 	return sh
 }
 
+// Totals are the column sums (games.Totaler); the "totals" bug counts one point too many.
+func (st *toyState) Totals() []int {
+	out := make([]int, st.Players)
+	for _, p := range st.Points {
+		for s, x := range p {
+			out[s] += x
+		}
+	}
+	if st.bug == "totals" {
+		out[0]++
+	}
+	return out
+}
+
 // MarshalBinary is JSON; the "indent" bug changes only the encoding, not the rules.
 func (st *toyState) MarshalBinary() ([]byte, error) {
 	if st.bug == "indent" {
@@ -346,6 +360,7 @@ func TestSuiteCatchesBrokenEngines(t *testing.T) {
 		{"dup", "in two zones"},
 		{"lax", "out of turn"},
 		{"sum", "not the column sums"},
+		{"totals", "but the sheet's totals are"},
 		{"alias", "the two results share memory"},
 		{"sortview", "changed before its turn"},
 		{"redeal", "Redeal changed the state it copies"},

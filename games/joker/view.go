@@ -153,12 +153,17 @@ func (st *state) prompt(g View) games.Msg {
 	return games.M("joker.pr.follow", "Suit", g.Follow)
 }
 
+// Totals are the party's totals, Score().Totals without the sheet (games.Totaler).
+func (st *state) Totals() []int {
+	totals := st.totals()
+	return slices.Clone(totals[:st.n])
+}
+
 // Score is the sheet (joker.md "Structure"): a summary row per earlier party of a match, a row per
 // scored deal of the party in progress (bid/tricks and points), a display row with the bids of the
 // deal in progress; totals are the party's.
 func (st *state) Score() games.Sheet {
-	totals := st.totals()
-	sh := games.Sheet{Totals: slices.Clone(totals[:st.n])}
+	sh := games.Sheet{Totals: st.Totals()}
 	m := st.standings()
 	earlier := st.parties
 	if st.phase == phaseOver {

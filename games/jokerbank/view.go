@@ -105,10 +105,13 @@ func (st *state) winners() []games.Seat {
 // bankRows is how many rounds the sheet shows one by one; earlier rounds are summed in one row.
 const bankRows = 15
 
+// Totals are each player's money, Score().Totals without the sheet (games.Totaler).
+func (st *state) Totals() []int { return slices.Clone(st.money[:st.n]) }
+
 // Score is the running money per player (J1-END): a row per round (the banker's cell marked *),
 // earlier rounds folded into one row so the sheet stays short.
 func (st *state) Score() games.Sheet {
-	sh := games.Sheet{Totals: slices.Clone(st.money[:st.n])}
+	sh := games.Sheet{Totals: st.Totals()}
 	hist := st.history
 	if len(hist) > bankRows {
 		old := hist[:len(hist)-bankRows]

@@ -95,3 +95,14 @@ func (g *state) playable(s games.Seat) cards.Set {
 
 // Score is the score sheet of §9 with the ratings of §10 at the end.
 func (g *state) Score() games.Sheet { return sheet(g.n, g.records, g.over) }
+
+// Totals are the match totals, Score().Totals without the sheet (games.Totaler).
+func (g *state) Totals() []int {
+	out := make([]int, g.n)
+	for _, r := range g.records {
+		for p := range g.n {
+			out[p] += r.Points[p]
+		}
+	}
+	return out
+}

@@ -322,10 +322,13 @@ func (st *state) prompt(s games.Seat, ps playState) games.Msg {
 	return games.M("nasilie.p.follow", "Card", ps.trick[0].Card)
 }
 
+// Totals are the match totals, Score().Totals without the sheet (games.Totaler).
+func (st *state) Totals() []int { return slices.Clone(st.scores[:st.players]) }
+
 // Score is the sheet: a row per deal with the running totals, the declarer's change marked.
 func (st *state) Score() games.Sheet {
 	n := st.players
-	sh := games.Sheet{Totals: slices.Clone(st.scores[:n]), Winners: st.winners()}
+	sh := games.Sheet{Totals: st.Totals(), Winners: st.winners()}
 	run := make([]int, n)
 	for _, r := range st.rows {
 		d := r.seat()

@@ -256,9 +256,16 @@ func dealOver(evs []games.Event) bool {
 	return false
 }
 
-// value is s's total minus the mean of the other seats' totals (see the package doc).
+// value is s's total minus the mean of the other seats' totals (see the package doc). It reads
+// the totals without the sheet where the state can (games.Totaler): it runs after every rollout,
+// and a sheet grows with the match.
 func value(st games.State, s games.Seat) float64 {
-	t := st.Score().Totals
+	var t []int
+	if tt, ok := st.(games.Totaler); ok {
+		t = tt.Totals()
+	} else {
+		t = st.Score().Totals
+	}
 	if int(s) < 0 || int(s) >= len(t) {
 		return 0
 	}

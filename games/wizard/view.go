@@ -199,6 +199,9 @@ func (st *state) prompt(s games.Seat) games.Msg {
 	return games.M("wizard.p.play")
 }
 
+// Totals are the match totals, Score().Totals without the sheet (games.Totaler).
+func (st *state) Totals() []int { return st.totals() }
+
 // Score is the sheet: a row per scored round with "bid/taken ±points" per seat.
 func (st *state) Score() games.Sheet {
 	n := int(st.n())
