@@ -550,7 +550,10 @@ func (b *Bot) getUpdatesLimit(ctx context.Context, offset int64, timeout time.Du
 			continue
 		}
 		u, err := decodeUpdate(raw)
-		if err != nil {
+		switch {
+		case errors.Is(err, errUnreadable):
+			b.log.Error().Int64("update", u.ID).Err(err).Msg("an update cannot be read; dropped")
+		case err != nil:
 			return nil, fmt.Errorf("getUpdates: %w", err)
 		}
 		out = append(out, polled{u: u, raw: raw})
@@ -631,7 +634,10 @@ func (b *Bot) webhook(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, err := decodeUpdate(body)
-	if err != nil {
+	switch {
+	case errors.Is(err, errUnreadable):
+		b.log.Error().Int64("update", u.ID).Err(err).Msg("an update cannot be read; dropped")
+	case err != nil:
 		http.Error(w, "not an update", http.StatusBadRequest)
 		return
 	}

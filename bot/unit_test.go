@@ -358,8 +358,13 @@ func TestDecodeUpdate(t *testing.T) {
 		})
 	}
 	for _, raw := range []string{`{"message":{"text":"/cancel"}}`, `{"update_id":1}{"update_id":2}`, `[]`, `hello`} {
-		if _, err := decodeUpdate([]byte(raw)); err == nil {
-			t.Errorf("%s decoded as an update", raw)
+		if _, err := decodeUpdate([]byte(raw)); err == nil || errors.Is(err, errUnreadable) {
+			t.Errorf("%s: %v, want it refused as no update", raw, err)
 		}
+	}
+	// One object with an id and content of the wrong type: an empty update of that id to settle.
+	u, err := decodeUpdate([]byte(`{"update_id":12,"callback_query":{"id":7}}`))
+	if !errors.Is(err, errUnreadable) || u == nil || u.ID != 12 || u.CallbackQuery != nil {
+		t.Errorf("unreadable update: %+v, %v; want update 12 alone and errUnreadable", u, err)
 	}
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/go-telegram/bot/models"
@@ -38,12 +39,24 @@ type wireCallbackMessage struct {
 	IsTopicMessage  bool        `json:"is_topic_message"`
 }
 
+// errUnreadable marks an update that is one JSON object with an id but whose content the bot
+// cannot read. decodeUpdate returns it with an empty update of that id, which the bot settles
+// without effect (as it does an update whose handler panicked): Telegram would hand it back in
+// every answer and at every webhook retry, and it would hold back every update after it.
+var errUnreadable = errors.New("unreadable update")
+
 // decodeUpdate reads one update (from getUpdates, a webhook or the store's kept updates) into the
 // models.Update the handlers take. It rejects anything but one JSON object, and an update without
-// its id.
+// its id; for one it cannot read otherwise, see errUnreadable.
 func decodeUpdate(raw []byte) (*models.Update, error) {
 	var w wireUpdate
 	if err := json.Unmarshal(raw, &w); err != nil {
+		var id struct {
+			ID int64 `json:"update_id"`
+		}
+		if json.Valid(raw) && json.Unmarshal(raw, &id) == nil && id.ID > 0 {
+			return &models.Update{ID: id.ID}, fmt.Errorf("decode update %d: %w: %w", id.ID, errUnreadable, err)
+		}
 		return nil, fmt.Errorf("decode update: %w", err)
 	}
 	if w.ID <= 0 {
