@@ -549,11 +549,8 @@ func (b *Bot) getUpdatesLimit(ctx context.Context, offset int64, timeout time.Du
 			out = append(out, polled{u: &models.Update{ID: id}})
 			continue
 		}
-		u, err := decodeUpdate(raw)
-		switch {
-		case errors.Is(err, errUnreadable):
-			b.log.Error().Int64("update", u.ID).Err(err).Msg("an update cannot be read; dropped")
-		case err != nil:
+		u, err := b.readUpdate(raw)
+		if err != nil {
 			return nil, fmt.Errorf("getUpdates: %w", err)
 		}
 		out = append(out, polled{u: u, raw: raw})
@@ -633,11 +630,8 @@ func (b *Bot) webhook(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "cannot read the update", http.StatusBadRequest)
 		return
 	}
-	u, err := decodeUpdate(body)
-	switch {
-	case errors.Is(err, errUnreadable):
-		b.log.Error().Int64("update", u.ID).Err(err).Msg("an update cannot be read; dropped")
-	case err != nil:
+	u, err := b.readUpdate(body)
+	if err != nil {
 		http.Error(w, "not an update", http.StatusBadRequest)
 		return
 	}

@@ -45,6 +45,18 @@ type wireCallbackMessage struct {
 // every answer and at every webhook retry, and it would hold back every update after it.
 var errUnreadable = errors.New("unreadable update")
 
+// readUpdate is decodeUpdate for an update Telegram delivers: one it cannot read (errUnreadable)
+// is logged and comes back empty, to be settled without effect; the error is only for a body
+// that is no update.
+func (b *Bot) readUpdate(raw []byte) (*models.Update, error) {
+	u, err := decodeUpdate(raw)
+	if errors.Is(err, errUnreadable) {
+		b.log.Error().Int64("update", u.ID).Err(err).Msg("an update cannot be read; dropped")
+		return u, nil
+	}
+	return u, err
+}
+
 // decodeUpdate reads one update (from getUpdates, a webhook or the store's kept updates) into the
 // models.Update the handlers take. It rejects anything but one JSON object, and an update without
 // its id; for one it cannot read otherwise, see errUnreadable.

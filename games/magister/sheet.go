@@ -165,12 +165,23 @@ func signed(n int) string {
 
 func bankCell(banks, points int) string { return strconv.Itoa(banks) + "/" + signed(points) }
 
+// totalsOf are the match totals of the deals recorded: each seat's points summed.
+func totalsOf(n int, recs []DealRecord) []int {
+	out := make([]int, n)
+	for _, r := range recs {
+		for p := range n {
+			out[p] += r.Points[p]
+		}
+	}
+	return out
+}
+
 // sheet builds the score sheet of §9 from the records: a row per finished deal (points add up to
 // the totals), the half totals, the game result, and at the end places and ratings (§10).
 func sheet(n int, recs []DealRecord, over bool) games.Sheet {
 	t := TallyOf(n, recs)
 	var sh games.Sheet
-	sh.Totals = make([]int, n)
+	sh.Totals = totalsOf(n, recs)
 	half := func(h int) {
 		cells := make([]string, n)
 		for p := range n {
@@ -185,7 +196,6 @@ func sheet(n int, recs []DealRecord, over bool) games.Sheet {
 		cells := make([]string, n)
 		for p := range n {
 			cells[p] = bankCell(r.Banks[p], r.Points[p])
-			sh.Totals[p] += r.Points[p]
 		}
 		c := ContractOf(r.Deal)
 		sh.Rows = append(sh.Rows, games.SheetRow{

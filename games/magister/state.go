@@ -97,12 +97,4 @@ func (g *state) playable(s games.Seat) cards.Set {
 func (g *state) Score() games.Sheet { return sheet(g.n, g.records, g.over) }
 
 // Totals are the match totals, Score().Totals without the sheet (games.Totaler).
-func (g *state) Totals() []int {
-	out := make([]int, g.n)
-	for _, r := range g.records {
-		for p := range g.n {
-			out[p] += r.Points[p]
-		}
-	}
-	return out
-}
+func (g *state) Totals() []int { return totalsOf(g.n, g.records) }
