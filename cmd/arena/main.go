@@ -216,7 +216,7 @@ func arena(r games.Rules, s settings, out, progress io.Writer) ([]string, error)
 
 // toHundred plays s.matches Nasilie matches with every seat at level l and no cap on the deals, and
 // returns the median number of deals a match took (s.maxDeals for one still running then); each
-// match's count goes to progress as it ends.
+// match's count and totals (how far the seats drifted from 100) go to progress as it ends.
 func toHundred(r games.Rules, players int, l search.Level, s settings, progress io.Writer) (float64, error) {
 	cfg := games.Config{Players: players}
 	x := make([]search.Search, players)
@@ -229,12 +229,15 @@ func toHundred(r games.Rules, players int, l search.Level, s settings, progress 
 	var mu sync.Mutex
 	err := each(s.matches, s.parallel, func(k int, c *clock) error {
 		seed := boardSeed(s.seed^0x6e61, k)
-		_, n, err := playMatch(r, cfg, seed, x, sides, rand.New(rand.NewPCG(seed, 0)), s.maxDeals, c)
+		st, n, err := playMatch(r, cfg, seed, x, sides, rand.New(rand.NewPCG(seed, 0)), s.maxDeals, c)
 		deals[k] = n
+		if err != nil {
+			return err
+		}
 		mu.Lock()
-		fmt.Fprintf(progress, "nasilie %s: match %d took %d deals\n", l, k, n)
+		fmt.Fprintf(progress, "nasilie %s: match %d took %d deals, totals %v\n", l, k, n, st.Score().Totals)
 		mu.Unlock()
-		return err
+		return nil
 	}, &c)
 	return median(deals), err
 }

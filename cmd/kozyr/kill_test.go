@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -26,6 +27,10 @@ import (
 // childProfileEnv names a file the bot process writes its CPU profile to (for the load benchmark).
 const childProfileEnv = "KOZYR_TEST_CPU_PROFILE"
 
+// childHeapProfileEnv names a file the bot process writes its heap profile to (see
+// profileHeapOnSignal).
+const childHeapProfileEnv = "KOZYR_TEST_HEAP_PROFILE"
+
 // childEnv makes the test binary run the bot (run with the environment) instead of the tests:
 // the kill -9 test needs the bot as a process of its own.
 const childEnv = "KOZYR_TEST_RUN_BOT"
@@ -39,6 +44,9 @@ func TestMain(m *testing.M) {
 				defer pprof.StopCPUProfile()
 			}
 		}
+		if path := os.Getenv(childHeapProfileEnv); path != "" {
+			profileHeapOnSignal(path)
+		}
 		err := run(ctx, nil, os.Getenv, os.Stderr)
 		stop()
 		if err != nil {
@@ -50,6 +58,26 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
+}
+
+// profileHeapOnSignal has the bot process write its heap profile, every allocation sampled, to
+// path.1, path.2, … whenever it gets SIGUSR1 (the load benchmark's samples: the last shows what
+// its idle tables hold).
+func profileHeapOnSignal(path string) {
+	runtime.MemProfileRate = 1
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGUSR1)
+	go func() {
+		for n := 1; ; n++ {
+			<-sig
+			runtime.GC()
+			runtime.GC()
+			if f, err := os.Create(fmt.Sprintf("%s.%d", path, n)); err == nil {
+				_ = pprof.WriteHeapProfile(f)
+				f.Close()
+			}
+		}
+	}()
 }
 
 // process is the bot running as a child process.

@@ -18,6 +18,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/kozyr-bot/kozyr/bot"
 	"github.com/kozyr-bot/kozyr/bot/callback"
 	"github.com/kozyr-bot/kozyr/internal/tgtest"
 )
@@ -37,7 +38,8 @@ import (
 //	calls/move     sends and edits per move (deletes/move: superseded prompts deleted)
 //	keepalive-%    API calls made on an already open connection
 //	cpu-ms/move    the bot process's CPU time per move
-//	KiB/table      the bot's live heap per idle table (after a collection)
+//	KiB/table      the bot's live heap per idle table, once it has made no call for longer
+//	               than bot.IdleConnTimeout (the connections the load opened have closed)
 //	rss-KiB/table  its resident memory per idle table (with what the runtime keeps from the load)
 //	empty-commits/s  bbolt's rate of empty fsynced commits on the same disk, for comparison
 func BenchmarkLoad(b *testing.B) {
@@ -78,6 +80,9 @@ func load(b *testing.B, tables int) {
 	}
 	if p := os.Getenv(childProfileEnv); p != "" {
 		env[childProfileEnv] = p // the bot process profiles itself
+	}
+	if p := os.Getenv(childHeapProfileEnv); p != "" {
+		env[childHeapProfileEnv] = p
 	}
 	var ts []*loadTable
 	byUser := map[int64]*loadTable{}
@@ -143,16 +148,16 @@ func load(b *testing.B, tables int) {
 	})
 
 	logs := &syncBuffer{}
-	var bot *process
+	var proc *process
 	other := os.Getenv(loadBinaryEnv)
 	if other != "" {
-		bot = startBinary(b, other, env, logs) // another build, for comparison: no stats line
+		proc = startBinary(b, other, env, logs) // another build, for comparison: no stats line
 	} else {
-		bot = startProcess(b, env, logs)
+		proc = startProcess(b, env, logs)
 	}
-	defer bot.kill(b)
+	defer proc.kill(b)
 	waitFor(b, "the bot to start", func() bool { _, req := fake.Connections(); return req > 2 })
-	baseRSS, base := rss(b, bot.cmd.Process.Pid), sample(b, bot, logs, other == "")
+	baseRSS, base := rss(b, proc.cmd.Process.Pid), sample(b, proc, logs, other == "")
 
 	for _, t := range ts {
 		for _, u := range t.players {
@@ -223,20 +228,23 @@ func load(b *testing.B, tables int) {
 	}
 	waitFor(b, "every table's first prompt", func() bool { return ready.Load() == int64(tables) })
 
-	before := sample(b, bot, logs, other == "")
+	before := sample(b, proc, logs, other == "")
 	conns0, reqs0 := fake.Connections()
 	counting.Store(true)
 	b.ResetTimer()
 	close(start)
-	waitFor(b, "the moves", func() bool { return moves.Load() >= int64(b.N) })
+	waitUntil(b, "the moves", 5*time.Minute+time.Duration(b.N)*10*time.Millisecond, // down to 100 moves/s
+		func() bool { return moves.Load() >= int64(b.N) })
 	b.StopTimer()
 	counting.Store(false)
-	after := sample(b, bot, logs, other == "")
+	after := sample(b, proc, logs, other == "")
 	conns1, reqs1 := fake.Connections()
 	close(stop)
 	wg.Wait()
-	time.Sleep(time.Second) // let the last calls finish: the tables are idle now
-	idleRSS, idle := rss(b, bot.cmd.Process.Pid), sample(b, bot, logs, other == "")
+	// The tables are idle now: let the last calls finish and the connections the load opened
+	// expire, as they would in a bot that goes quiet.
+	waitQuiet(b, fake, bot.IdleConnTimeout+time.Second)
+	idleRSS, idle := rss(b, proc.cmd.Process.Pid), sample(b, proc, logs, other == "")
 
 	n := float64(b.N)
 	b.ReportMetric(n/b.Elapsed().Seconds(), "moves/s")
@@ -263,7 +271,10 @@ func load(b *testing.B, tables int) {
 	}
 	b.ReportMetric(float64(idleRSS-baseRSS)/1024/float64(tables), "rss-KiB/table")
 	b.ReportMetric(emptyCommitRate(b, dir), "empty-commits/s")
-	bot.stop(b)
+	if os.Getenv(childHeapProfileEnv) != "" {
+		time.Sleep(5 * time.Second) // the last profile is written
+	}
+	proc.stop(b)
 	for _, v := range fake.Violations() {
 		b.Errorf("violation: %s", v)
 		break
@@ -408,13 +419,32 @@ func percentile(ds []time.Duration, p int) float64 {
 
 func waitFor(b *testing.B, what string, cond func() bool) {
 	b.Helper()
-	deadline := time.Now().Add(5 * time.Minute)
+	waitUntil(b, what, 5*time.Minute, cond)
+}
+
+// waitUntil fails b when cond has not held within d.
+func waitUntil(b *testing.B, what string, d time.Duration, cond func() bool) {
+	b.Helper()
+	deadline := time.Now().Add(d)
 	for !cond() {
 		if time.Now().After(deadline) {
 			b.Fatalf("timed out waiting for %s", what)
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
+}
+
+// waitQuiet waits until the bot has made no call for d (a long poll may start meanwhile).
+func waitQuiet(b *testing.B, fake *tgtest.Server, d time.Duration) {
+	b.Helper()
+	_, last := fake.Connections()
+	since := time.Now()
+	waitFor(b, "the bot to go quiet", func() bool {
+		if _, n := fake.Connections(); n != last {
+			last, since = n, time.Now()
+		}
+		return time.Since(since) >= d
+	})
 }
 
 // emptyCommitRate is bbolt's rate of empty, fsynced write transactions in dir.

@@ -246,9 +246,12 @@ func logStatsOnSignal(log zerolog.Logger, st *store.BoltStore) (stop func()) {
 }
 
 // logStats logs one "stats" line: commits (fsyncs), bytes put, bytes the commits wrote, and the
-// live heap (after a collection, so it counts only what is still in use).
+// live heap (after two collections, so it counts only what is still in use: the first moves the
+// buffers pooled for reuse to the pools' victim caches, the second frees them, as two of the
+// runtime's own collections would).
 func logStats(log zerolog.Logger, st *store.BoltStore) {
 	s := st.Stats()
+	runtime.GC()
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
