@@ -31,13 +31,17 @@ import (
 //	moves/s        accepted presses per second
 //	p50-answer-ms  press to its answerCallbackQuery, median and 99th percentile
 //	p99-answer-ms
-//	p99-prompt-ms  press to the next player's prompt
+//	p50-prompt-ms  press to the next player's prompt, median and 99th percentile: as every
+//	p99-prompt-ms  player presses at once, this is the table's whole cycle, whose mean is
+//	               G / moves/s (Little's law)
 //	end-vs-start-%  the move rate over the last tenth of the run against the second tenth
 //	fsyncs/move    commits per move
 //	B/move         bytes of keys and values put per move
 //	calls/move     sends and edits per move (deletes/move: superseded prompts deleted)
 //	keepalive-%    API calls made on an already open connection
 //	cpu-ms/move    the bot process's CPU time per move
+//	standin-cpu-ms/move  this process's (the fake Bot API's and the players'), which shares the
+//	               machine's cores with the bot
 //	KiB/table      the bot's live heap per idle table, once it has made no call for longer
 //	               than bot.IdleConnTimeout (the connections the load opened have closed)
 //	rss-KiB/table  its resident memory per idle table (with what the runtime keeps from the load)
@@ -229,6 +233,7 @@ func load(b *testing.B, tables int) {
 	waitFor(b, "every table's first prompt", func() bool { return ready.Load() == int64(tables) })
 
 	before := sample(b, proc, logs, other == "")
+	standin0 := cpuTime(b, os.Getpid())
 	conns0, reqs0 := fake.Connections()
 	counting.Store(true)
 	b.ResetTimer()
@@ -238,6 +243,7 @@ func load(b *testing.B, tables int) {
 	b.StopTimer()
 	counting.Store(false)
 	after := sample(b, proc, logs, other == "")
+	standin1 := cpuTime(b, os.Getpid())
 	conns1, reqs1 := fake.Connections()
 	close(stop)
 	wg.Wait()
@@ -251,6 +257,7 @@ func load(b *testing.B, tables int) {
 	mu.Lock()
 	b.ReportMetric(percentile(answers, 50), "p50-answer-ms")
 	b.ReportMetric(percentile(answers, 99), "p99-answer-ms")
+	b.ReportMetric(percentile(prompts, 50), "p50-prompt-ms")
 	b.ReportMetric(percentile(prompts, 99), "p99-prompt-ms")
 	if r := endVsStart(pressTimes); r > 0 {
 		b.ReportMetric(r, "end-vs-start-%")
@@ -266,6 +273,7 @@ func load(b *testing.B, tables int) {
 		b.ReportMetric(100*float64(reqs-(conns1-conns0))/float64(reqs), "keepalive-%")
 	}
 	b.ReportMetric(float64(after.cpu-before.cpu)/float64(time.Millisecond)/n, "cpu-ms/move")
+	b.ReportMetric(float64(standin1-standin0)/float64(time.Millisecond)/n, "standin-cpu-ms/move")
 	if other == "" {
 		b.ReportMetric(float64(idle.heap-base.heap)/1024/float64(tables), "KiB/table")
 	}
